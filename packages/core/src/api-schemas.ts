@@ -1,0 +1,124 @@
+/**
+ * Request and response shapes of the HTTP contract (DESIGN §3), shared by server and web.
+ * Requests are parsed with these on the server; unknown fields are stripped.
+ */
+import { z } from 'zod';
+import { SHORT_CODE_PATTERN } from './short-code';
+
+const shortCode = z
+  .string()
+  .regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits');
+const objectKey = z.string().min(1).max(512);
+const fileName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(255, 'must be at most 255 characters')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters');
+
+export const presignRequestSchema = z.object({
+  filename: fileName,
+  contentType: z.string().trim().max(255).default('application/octet-stream'),
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  isEncrypted: z.boolean().default(false),
+  shortCode: shortCode.optional(),
+});
+export type PresignRequest = z.input<typeof presignRequestSchema>;
+
+export const partUrlSchema = z.object({ partNumber: z.number().int(), url: z.string() });
+export type PartUrl = z.infer<typeof partUrlSchema>;
+
+export interface MultipartPlan {
+  uploadId: string;
+  /** Plaintext bytes per part (a whole number of records); see upload-plan.ts. */
+  partSize: number;
+  partCount: number;
+  /** The first URLs; ask POST /upload/parts for the rest or for fresh ones. */
+  parts: PartUrl[];
+}
+
+export interface PresignResponse {
+  uploadUrl?: string;
+  multipart?: MultipartPlan;
+  objectKey: string;
+  slug: string;
+  shortUrl: string;
+  expiresAt: string;
+  objectSize: number;
+  concurrency: number;
+}
+
+export const partsRequestSchema = z.object({
+  objectKey,
+  uploadId: z.string().min(1).max(1024),
+  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(1000),
+});
+
+export const finalizeRequestSchema = z
+  .object({
+    objectKey: objectKey.optional(),
+    slug: shortCode.optional(),
+    parts: z
+      .array(
+        z.object({
+          partNumber: z.number().int().min(1).max(10_000),
+          etag: z.string().min(1).max(200),
+        }),
+      )
+      .max(10_000)
+      .optional(),
+  })
+  .refine((body) => body.objectKey || body.slug, 'finalize requires objectKey or slug');
+
+export interface FinalizeResponse {
+  fileId: string;
+  storageKey: string;
+  downloadUrl: string;
+}
+
+export const abortRequestSchema = z.object({
+  objectKey,
+  uploadId: z.string().min(1).max(1024).optional(),
+});
+
+export interface FileInfo {
+  fileId: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+  isEncrypted: boolean;
+  expiresAt: string;
+}
+
+export const fileIdParamsSchema = z.object({ fileId: shortCode });
+export const resolveQuerySchema = z.object({ slug: shortCode });
+export const shortCodeParamsSchema = z.object({ shortCode });
+
+export const tinyInstantRequestSchema = z.object({ originalName: fileName.optional() });
+export interface TinyInstantResponse {
+  tinyUrl: string;
+  shortCode: string;
+}
+
+export const tinyCompleteRequestSchema = z.object({
+  fileId: shortCode,
+  storageKey: objectKey.optional(),
+  originalName: fileName.optional(),
+});
+
+export interface ShortLinkAnalytics {
+  shortCode: string;
+  clicks: number;
+  createdAt: string;
+  lastAccessAt: string | null;
+  fileId: string | null;
+}
+
+export interface ResolveResponse {
+  fileId: string;
+  downloadUrl: string;
+}
+
+export type ApiSuccess<T> = { status: 'success'; data: T };
+export type ApiError = { status: 'error'; message: string };

@@ -1,0 +1,58 @@
+/**
+ * The one interface every object store implements (DESIGN §2). Drivers hand out pre-signed URLs so
+ * that bytes go from the browser straight to storage; the server itself never proxies S3 traffic.
+ * `origin` is the public origin of the request being served (PUBLIC_URL when configured); drivers
+ * that sign URLs on the app itself (local) build absolute URLs from it, S3 ignores it.
+ */
+export interface PresignPutInput {
+  key: string;
+  /** Exact number of bytes the client will send; more is refused where the driver can enforce it. */
+  size: number;
+  contentType: string;
+  expiresInSeconds: number;
+  origin: string;
+}
+
+export interface PresignPartInput {
+  key: string;
+  uploadId: string;
+  partNumber: number;
+  size: number;
+  expiresInSeconds: number;
+  origin: string;
+}
+
+export interface PresignGetInput {
+  key: string;
+  expiresInSeconds: number;
+  origin: string;
+  /** Sent back as Content-Disposition: attachment (RFC 6266 / 5987 encoded). */
+  fileName?: string;
+  contentType?: string;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+export interface StorageDriver {
+  readonly name: 'local' | 's3' | 'memory';
+  presignPut(input: PresignPutInput): Promise<string>;
+  createMultipart(input: { key: string; contentType: string }): Promise<{ uploadId: string }>;
+  presignPart(input: PresignPartInput): Promise<string>;
+  completeMultipart(input: {
+    key: string;
+    uploadId: string;
+    parts: CompletedPart[];
+  }): Promise<void>;
+  /** Idempotent: aborting an unknown or finished upload is not an error. */
+  abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
+  /** Size of a complete object, or null when there is none. */
+  head(key: string): Promise<{ size: number } | null>;
+  presignGet(input: PresignGetInput): Promise<string>;
+  /** Idempotent: deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (used by /api/health). */
+  check(): Promise<void>;
+}

@@ -1,0 +1,3 @@
+export function DownloadPage() {
+  return <main>DownloadPage (placeholder)</main>;
+}

@@ -1,0 +1,3 @@
+export function MissionPage() {
+  return <main>MissionPage (placeholder)</main>;
+}

@@ -1,0 +1,3 @@
+export function ShortLinkPage() {
+  return <main>ShortLinkPage (placeholder)</main>;
+}
