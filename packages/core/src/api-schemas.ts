@@ -15,7 +15,8 @@ const fileName = z
   .min(1, 'is required')
   .max(255, 'must be at most 255 characters')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters');
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters')
+  .refine((name) => !/[\\/]/.test(name), 'must be a file name, not a path');
 
 export const presignRequestSchema = z.object({
   filename: fileName,

@@ -1,0 +1,114 @@
+// Uploads and downloads a generated file through a real server process (local driver by default)
+// the way the browser does — presign, parallel part PUTs, finalize — and reports MiB/s, wall time
+// and the server's peak RSS (sampled from /proc every 50 ms). Usage:
+//   node bench/server-upload.mjs [sizeMiB=1024] [concurrency=4]
+import { spawn } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MiB = 1024 * 1024;
+const sizeMiB = Number(process.argv[2] ?? 1024);
+const concurrency = Number(process.argv[3] ?? 4);
+const size = sizeMiB * MiB;
+const port = 18000 + Math.floor(Math.random() * 1000);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SERVE_WEB: 'false',
+    RATE_LIMIT_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'inherit',
+});
+const rssOf = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) *
+  1024;
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf())), 50);
+
+async function api(path, body) {
+  const response = await fetch(`${origin}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.status !== 'success') throw new Error(`${path}: ${json.message}`);
+  return json.data;
+}
+
+try {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const idleRss = rssOf();
+  // One 16 MiB block of random bytes, repeated: generating 1 GiB would dominate the timing.
+  const block = randomFillSync(Buffer.alloc(16 * MiB));
+  const plan = await api('/upload/presign', { filename: 'bench.bin', size, isEncrypted: false });
+  const { partSize, partCount, uploadId } = plan.multipart;
+  const urls = new Map(plan.multipart.parts.map((p) => [p.partNumber, p.url]));
+  const etags = [];
+  const started = performance.now();
+  let next = 1;
+  async function worker() {
+    while (next <= partCount) {
+      const partNumber = next++;
+      if (!urls.has(partNumber)) {
+        const more = await api('/upload/parts', {
+          objectKey: plan.objectKey,
+          uploadId,
+          partNumbers: [partNumber],
+        });
+        urls.set(partNumber, more.parts[0].url);
+      }
+      const length = Math.min(partSize, size - (partNumber - 1) * partSize);
+      const body = length === block.length ? block : block.subarray(0, length);
+      const response = await fetch(urls.get(partNumber), { method: 'PUT', body });
+      if (!response.ok) throw new Error(`part ${partNumber}: ${response.status}`);
+      etags.push({ partNumber, etag: response.headers.get('etag') });
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await api('/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug, parts: etags });
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const uploadPeak = peakRss;
+
+  const downloadStart = performance.now();
+  const download = await fetch(`${origin}/api/files/${plan.slug}/download`);
+  const hash = createHash('sha256');
+  let received = 0;
+  for await (const chunk of download.body) {
+    hash.update(chunk);
+    received += chunk.length;
+  }
+  const downloadSeconds = (performance.now() - downloadStart) / 1000;
+  console.log(
+    JSON.stringify({
+      sizeMiB,
+      concurrency,
+      uploadMiBs: +(sizeMiB / uploadSeconds).toFixed(1),
+      uploadSeconds: +uploadSeconds.toFixed(2),
+      downloadMiBs: +(sizeMiB / downloadSeconds).toFixed(1),
+      downloadSeconds: +downloadSeconds.toFixed(2),
+      receivedBytes: received,
+      idleRssMiB: +(idleRss / MiB).toFixed(0),
+      peakRssDuringUploadMiB: +(uploadPeak / MiB).toFixed(0),
+      peakRssMiB: +(peakRss / MiB).toFixed(0),
+    }),
+  );
+} finally {
+  clearInterval(sampler);
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

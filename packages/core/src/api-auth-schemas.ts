@@ -1,0 +1,56 @@
+/** Account requests and the user as the API returns it (DESIGN §3). */
+import { z } from 'zod';
+import { normalizeEmail, SIMPLE_EMAIL_PATTERN } from './email';
+
+const email = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .transform(normalizeEmail)
+  .refine((value) => SIMPLE_EMAIL_PATTERN.test(value), 'Please enter a valid email address');
+const password = z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters');
+
+export const credentialsSchema = z.object({ email, password });
+export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password });
+export const profileSchema = z.object({ email: email.optional() });
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const limitQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  tier: { name: string };
+  userType: string;
+  solanaWallet: string | null;
+  prickoBalance: number;
+  isPremium: boolean;
+  createdAt: string;
+}
+
+export interface AuthResult {
+  user: PublicUser;
+  token: string;
+}
+
+export interface MyFile {
+  fileId: string;
+  originalName: string;
+  size: number;
+  isEncrypted: boolean;
+  status: 'pending' | 'ready';
+  createdAt: string;
+  expiresAt: string;
+  shortUrl: string;
+}
+
+export interface BalanceEntry {
+  id: string;
+  amount: number;
+  reason: string;
+  createdAt: string;
+}

@@ -1,0 +1,36 @@
+/**
+ * Password strength (spec §5 "Register"): weak below 6 characters; otherwise one point each for
+ * length >= 8, an uppercase letter, a lowercase letter, a digit, a special character.
+ * Below 3 is weak, 3 is medium, 4 or more is strong. Server and register form share it.
+ */
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const WEAK_PASSWORD_MESSAGE = 'Password is too weak. Please choose a stronger password.';
+
+export function passwordScore(password: string): number {
+  return [
+    password.length >= 8,
+    /[A-Z]/.test(password),
+    /[a-z]/.test(password),
+    /\d/.test(password),
+    /[^A-Za-z0-9]/.test(password),
+  ].filter(Boolean).length;
+}
+
+export function passwordStrength(password: string): PasswordStrength {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'weak';
+  const score = passwordScore(password);
+  if (score < 3) return 'weak';
+  return score === 3 ? 'medium' : 'strong';
+}
+
+/** The checklist shown under the password field. */
+export function passwordChecklist(password: string) {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH,
+    uppercase: /[A-Z]/.test(password),
+    lowercase: /[a-z]/.test(password),
+    number: /\d/.test(password),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * createServer(deps): the HTTP app, with every dependency passed in so tests can build it on any
+ * database and storage driver. main.ts wires the real ones.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimitPlugin from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/config';
+import type { Database } from './database/schema';
+import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
+import type { LocalStorageDriver } from './modules/storage/local.driver';
+import { localStorageRoutes } from './modules/storage/local.routes';
+import type { StorageDriver } from './modules/storage/storage.types';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createAppContext } from './shared/context';
+import { errorHandler } from './shared/error-handler';
+import { createError } from './shared/errors';
+
+export interface ServerDeps {
+  config: Config;
+  db: Database;
+  storage: StorageDriver;
+  /** Signs session tokens; main.ts passes SECRET or the one generated into DATA_DIR. */
+  secret: string;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function createServer(deps: ServerDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Signed URLs carry long query strings; ids never need more.
+    routerOptions: { maxParamLength: 600 },
+  });
+  const ctx = createAppContext({
+    config,
+    db: deps.db,
+    storage: deps.storage,
+    secret: deps.secret,
+    now: deps.now,
+  });
+
+  app.setErrorHandler(errorHandler);
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  await app.register(rateLimitPlugin, {
+    global: false,
+    errorResponseBuilder: () =>
+      createError({
+        code: 'rate_limited',
+        status: 429,
+        message: 'Too many requests, please slow down',
+      }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(publicConfigRoutes(ctx));
+      await api.register(uploadsRoutes(ctx));
+      await api.register(filesRoutes(ctx));
+      await api.register(shortLinksRoutes(ctx));
+      if (isLocalDriver(deps.storage)) {
+        await api.register(localStorageRoutes, { prefix: '/storage', driver: deps.storage });
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist');
+  const serveWeb = config.SERVE_WEB && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
+      return reply.code(404).send({
+        status: 'error',
+        message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+      });
+    }
+    // Any other page is a route of the single-page app (including its own 404 page).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+function isLocalDriver(driver: StorageDriver): driver is LocalStorageDriver {
+  return driver.name === 'local';
+}
+
+/** Pages talk to their own origin only; S3 uploads add the storage endpoint for direct PUTs. */
+function cspDirectives(config: Config) {
+  const connect = ["'self'"];
+  if (config.STORAGE === 's3' && config.S3_ENDPOINT)
+    connect.push(new URL(config.S3_ENDPOINT).origin);
+  if (config.STORAGE === 's3' && !config.S3_ENDPOINT) connect.push('https://*.amazonaws.com');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'"],
+    connectSrc: connect,
+    workerSrc: ["'self'"],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}

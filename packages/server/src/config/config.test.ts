@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('has defaults that serve on 8080 with SQLite and local storage', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      STORAGE: 'local',
+      RETENTION_HOURS: 24,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad value in one readable error', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        STORAGE: 'ftp',
+        DATABASE_URL: 'mysql://x',
+        UPLOAD_PART_SIZE: '1000',
+      }),
+    ).toThrowError(
+      /PORT: .*\n.*DATABASE_URL: must start with postgres:\/\/.*\n.*STORAGE: .*\n.*UPLOAD_PART_SIZE: must be a multiple/s,
+    );
+  });
+
+  it('requires bucket and keys when STORAGE=s3', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrowError(
+      /S3_BUCKET: is required when STORAGE=s3/,
+    );
+  });
+});

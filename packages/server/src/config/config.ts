@@ -1,0 +1,83 @@
+/**
+ * Every setting, read once from the environment (DESIGN §5). Each key documents its variable,
+ * default and meaning; bad values stop the process at start with a readable list.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+const MiB = 1024 * 1024;
+
+export const configSchema = z
+  .object({
+    /** PORT: TCP port the server listens on. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** HOST: interface to bind; all interfaces by default. */
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** PUBLIC_URL: origin used in links and signed URLs; unset = the request's own origin. */
+    PUBLIC_URL: z.url().optional(),
+    /** DATA_DIR: SQLite database and local objects live here. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** DATABASE_URL: postgres://… switches from SQLite to PostgreSQL. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** STORAGE: object store driver, `local` (disk under DATA_DIR) or `s3`. */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** SECRET: signs local storage URLs (and session tokens); generated into DATA_DIR when unset. */
+    SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** UPLOAD_PART_SIZE: plaintext bytes per multipart part; a multiple of 64 KiB, at least 5 MiB. */
+    UPLOAD_PART_SIZE: positiveInt
+      .default(16 * MiB)
+      .refine((n) => n % 65536 === 0 && n >= 5 * MiB, 'must be a multiple of 65536 and >= 5 MiB'),
+    /** RETENTION_HOURS: how long a free or guest file lives. */
+    RETENTION_HOURS: positiveInt.default(24),
+    /** PREMIUM_RETENTION_DAYS: how long a premium file lives. */
+    PREMIUM_RETENTION_DAYS: positiveInt.default(30),
+    /** SWEEP_INTERVAL_SECONDS: how often each process deletes expired files (0 = never). */
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    /** RATE_LIMIT_ENABLED: per-IP limits on presign, resolve and other abusable routes. */
+    RATE_LIMIT_ENABLED: bool.default(true),
+    RATE_LIMIT_PRESIGN_PER_MINUTE: positiveInt.default(60),
+    RATE_LIMIT_RESOLVE_PER_MINUTE: positiveInt.default(300),
+    /** RATE_LIMIT_AUTH_PER_MINUTE: register, login, refresh and password change per IP. */
+    RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(20),
+    /** TRUST_PROXY: trust X-Forwarded-* from a reverse proxy (client IP, protocol, host). */
+    TRUST_PROXY: bool.default(false),
+    /** LOG_LEVEL: pino level. */
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** WEB_DIST: folder of the built web app (default: packages/web/dist). */
+    WEB_DIST: z.string().min(1).optional(),
+    /** SERVE_WEB: serve the web app from this process (false for an API-only process). */
+    SERVE_WEB: bool.default(true),
+  })
+  .superRefine((config, ctx) => {
+    if (config.STORAGE !== 's3') return;
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = configSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

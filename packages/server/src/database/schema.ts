@@ -1,0 +1,85 @@
+/**
+ * Table types for Kysely. Times are epoch milliseconds and booleans 0/1 in both dialects, so one
+ * schema and one set of queries serve SQLite and PostgreSQL without dialect branches.
+ */
+import type { Kysely } from 'kysely';
+
+export interface FilesTable {
+  /** The slug: the file's public id, also its short code. */
+  id: string;
+  object_key: string;
+  original_name: string;
+  content_type: string;
+  /** Plaintext size in bytes, as shown to people. */
+  size: number;
+  /** Bytes stored (ciphertext size for encrypted files). */
+  object_size: number;
+  is_encrypted: number;
+  status: 'pending' | 'ready';
+  upload_id: string | null;
+  owner_id: string | null;
+  created_at: number;
+  expires_at: number;
+  finalized_at: number | null;
+  /** A sweeper that claims a row sets this; another sweeper leaves the row alone until then. */
+  sweep_claimed_until: number | null;
+}
+
+export interface ShortLinksTable {
+  code: string;
+  file_id: string | null;
+  original_name: string | null;
+  clicks: number;
+  created_at: number;
+  last_access_at: number | null;
+  /** A reservation that no file takes is swept after this. */
+  expires_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** argon2id; null for accounts that only sign in through OpenID Connect. */
+  password_hash: string | null;
+  tier: string;
+  solana_wallet: string | null;
+  oidc_subject: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A token is valid only while its session row is neither revoked nor expired. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** The off-chain reward ledger: a user's balance is the sum of their rows (DESIGN §1). */
+export interface LedgerEntriesTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  reason: string;
+  reference: string;
+  created_at: number;
+}
+
+export interface LoginFailuresTable {
+  email: string;
+  at: number;
+}
+
+export interface DatabaseSchema {
+  files: FilesTable;
+  short_links: ShortLinksTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  ledger_entries: LedgerEntriesTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type Database = Kysely<DatabaseSchema>;

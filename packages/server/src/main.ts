@@ -1,0 +1,55 @@
+/** Starts Sealdrop: reads config, opens database and storage, serves HTTP, sweeps expired files. */
+import { createServer } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { sweepExpired } from './modules/sweeper/sweeper';
+import { createAppContext } from './shared/context';
+import { openDatabase, openStorage, serverSecret } from './wiring';
+
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const storage = await openStorage(config);
+  const secret = serverSecret(config);
+  const app = await createServer({ config, db, storage, secret });
+
+  const ctx = createAppContext({ config, db, storage, secret: serverSecret(config) });
+  const sweep = async () => {
+    try {
+      const result = await sweepExpired({
+        files: ctx.files,
+        shortLinks: ctx.shortLinks,
+        storage,
+        onError: (err, fileId) => app.log.warn({ err, fileId }, 'sweep failed for a file'),
+      });
+      if (result.files || result.reservations)
+        app.log.info({ sweep: result }, 'swept expired files');
+    } catch (err) {
+      app.log.warn({ err }, 'sweep failed');
+    }
+  };
+  const timer = config.SWEEP_INTERVAL_SECONDS
+    ? setInterval(sweep, config.SWEEP_INTERVAL_SECONDS * 1000).unref()
+    : undefined;
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(timer);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  void sweep();
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

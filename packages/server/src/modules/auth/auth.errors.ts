@@ -1,0 +1,33 @@
+import { WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
+import { createError } from '../../shared/errors';
+
+export const unauthorized = (message = 'Please log in to continue') =>
+  createError({ code: 'auth.unauthorized', status: 401, message });
+export const sessionExpired = () =>
+  createError({ code: 'auth.session_expired', status: 401, message: 'Session expired' });
+export const invalidCredentials = () =>
+  createError({
+    code: 'auth.invalid_credentials',
+    status: 401,
+    message: 'Invalid email or password',
+  });
+export const emailTaken = () =>
+  createError({
+    code: 'auth.email_taken',
+    status: 409,
+    message: 'An account with this email already exists',
+  });
+export const weakPassword = () =>
+  createError({ code: 'auth.weak_password', status: 400, message: WEAK_PASSWORD_MESSAGE });
+export const wrongCurrentPassword = () =>
+  createError({
+    code: 'auth.wrong_password',
+    status: 400,
+    message: 'Current password is incorrect',
+  });
+export const tooManyLogins = () =>
+  createError({
+    code: 'auth.too_many_logins',
+    status: 429,
+    message: 'Too many login attempts. Please try again in 15 minutes.',
+  });

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from './auth.errors';
+import { type AuthDeps, authenticate, type Session } from './auth.usecases';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/** The signed-in session, or 401. */
+export async function requireSession(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Session> {
+  const token = bearerToken(request);
+  if (token === null) throw unauthorized();
+  const session = token ? await authenticate(deps, token, now) : null;
+  if (!session) throw unauthorized('Session expired or invalid. Please log in again.');
+  return session;
+}
+
+/** Guests are welcome; a token that is sent must be valid, so that nobody uploads as "guest" by mistake. */
+export async function optionalSession(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Session | null> {
+  if (bearerToken(request) === null) return null;
+  return requireSession(deps, request, now);
+}

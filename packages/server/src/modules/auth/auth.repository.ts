@@ -1,0 +1,94 @@
+import type { Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../database/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function createAuthRepository({ db }: { db: Database }) {
+  return {
+    async insertUser(row: UserRow): Promise<void> {
+      await db.insertInto('users').values(row).execute();
+    },
+    async findUserById(id: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async findUserByEmail(email: string) {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    async findUserByOidcSubject(subject: string) {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('oidc_subject', '=', subject)
+        .executeTakeFirst();
+    },
+    async updateUser(
+      id: string,
+      changes: Partial<Omit<UserRow, 'id' | 'created_at'>>,
+    ): Promise<void> {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    async insertSession(row: {
+      id: string;
+      user_id: string;
+      created_at: number;
+      expires_at: number;
+    }) {
+      await db
+        .insertInto('sessions')
+        .values({ ...row, revoked_at: null })
+        .execute();
+    },
+    /** The session behind a token, if it is still live. */
+    async findLiveSession(id: string, now: number) {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+    /** Revokes one session; false when it was already revoked (a replayed refresh, say). */
+    async revokeSession(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async revokeOtherSessions(userId: string, keepId: string, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async recordLoginFailure(email: string, at: number): Promise<void> {
+      await db.insertInto('login_failures').values({ email, at }).execute();
+    },
+    async countLoginFailures(email: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('email', '=', email)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+    async clearLoginFailures(email: string, before: number): Promise<void> {
+      await db
+        .deleteFrom('login_failures')
+        .where('email', '=', email)
+        .where('at', '<=', before)
+        .execute();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

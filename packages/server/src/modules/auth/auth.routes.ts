@@ -1,0 +1,64 @@
+import {
+  changePasswordSchema,
+  credentialsSchema,
+  limitQuerySchema,
+  profileSchema,
+} from '@sealdrop/core/api-auth-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+import { rateLimited } from '../../shared/rate-limit';
+import { parseInput } from '../../shared/validation';
+import { requireSession } from './auth.guard';
+import * as auth from './auth.usecases';
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const deps = ctx.auth;
+    const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
+
+    app.post('/auth/register', limited, async (request) => {
+      const input = parseInput(credentialsSchema, request.body);
+      return ok(await auth.register(deps, input, ctx.now()));
+    });
+
+    app.post('/auth/login', limited, async (request) => {
+      const input = parseInput(credentialsSchema, request.body);
+      return ok(await auth.login(deps, input, ctx.now()));
+    });
+
+    app.post('/auth/logout', async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      await auth.logout(deps, session, ctx.now());
+      return ok({ loggedOut: true });
+    });
+
+    app.get('/auth/me', async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      return ok({ user: await auth.publicUser(deps, session.user) });
+    });
+
+    app.put('/auth/profile', async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      const input = parseInput(profileSchema, request.body);
+      return ok(await auth.updateProfile(deps, session, input, ctx.now()));
+    });
+
+    app.post('/auth/refresh-token', limited, async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      return ok(await auth.refresh(deps, session, ctx.now()));
+    });
+
+    app.post('/auth/change-password', limited, async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      const input = parseInput(changePasswordSchema, request.body);
+      return ok(await auth.changePassword(deps, session, input, ctx.now()));
+    });
+
+    app.get('/auth/balance-history', async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      const { limit } = parseInput(limitQuerySchema, request.query);
+      return ok(await auth.balanceHistory(deps, session, limit));
+    });
+  };
+}

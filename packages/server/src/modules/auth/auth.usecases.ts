@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
+import { passwordStrength } from '@sealdrop/core/password-strength';
+import type { LedgerRepository } from '../ledger/ledger.repository';
+import * as errors from './auth.errors';
+import { toPublicUser } from './auth.models';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
+import type { AuthRepository, UserRow } from './auth.repository';
+import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
+
+export interface AuthDeps {
+  auth: AuthRepository;
+  ledger: LedgerRepository;
+  tokens: TokenService;
+}
+
+/** Failed logins per email in this window before the email is locked out for a while. */
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_LOGIN_FAILURES = 10;
+
+export interface Session {
+  user: UserRow;
+  sessionId: string;
+}
+
+export async function publicUser(deps: AuthDeps, user: UserRow): Promise<PublicUser> {
+  return toPublicUser(user, await deps.ledger.balanceOf(user.id));
+}
+
+/** Opens a session for a user and returns the API's `{ user, token }`. */
+export async function startSession(deps: AuthDeps, user: UserRow, now: Date): Promise<AuthResult> {
+  const sessionId = randomUUID();
+  const expiresAt = now.getTime() + SESSION_TTL_MS;
+  await deps.auth.insertSession({
+    id: sessionId,
+    user_id: user.id,
+    created_at: now.getTime(),
+    expires_at: expiresAt,
+  });
+  const token = await deps.tokens.sign({ userId: user.id, sessionId, expiresAt });
+  return { user: await publicUser(deps, user), token };
+}
+
+/** The live session a bearer token names, or null for a missing, forged, expired or revoked one. */
+export async function authenticate(
+  deps: AuthDeps,
+  token: string,
+  now: Date,
+): Promise<Session | null> {
+  const claims = await deps.tokens.verify(token, now);
+  if (!claims) return null;
+  const session = await deps.auth.findLiveSession(claims.sessionId, now.getTime());
+  if (!session || session.user_id !== claims.userId) return null;
+  const user = await deps.auth.findUserById(session.user_id);
+  return user ? { user, sessionId: session.id } : null;
+}
+
+export async function register(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  now = new Date(),
+) {
+  if (passwordStrength(input.password) === 'weak') throw errors.weakPassword();
+  if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
+  const user: UserRow = {
+    id: randomUUID(),
+    email: input.email,
+    password_hash: await hashPassword(input.password),
+    tier: 'free',
+    solana_wallet: null,
+    oidc_subject: null,
+    created_at: now.getTime(),
+    updated_at: now.getTime(),
+  };
+  try {
+    await deps.auth.insertUser(user);
+  } catch (error) {
+    // Two registrations racing for one email: the unique index decides.
+    if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
+    throw error;
+  }
+  return startSession(deps, user, now);
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  now = new Date(),
+) {
+  const since = now.getTime() - LOGIN_WINDOW_MS;
+  if ((await deps.auth.countLoginFailures(input.email, since)) >= MAX_LOGIN_FAILURES)
+    throw errors.tooManyLogins();
+  const user = await deps.auth.findUserByEmail(input.email);
+  const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
+  if (!user || !valid) {
+    await deps.auth.recordLoginFailure(input.email, now.getTime());
+    throw errors.invalidCredentials();
+  }
+  await deps.auth.clearLoginFailures(input.email, now.getTime());
+  return startSession(deps, user, now);
+}
+
+export async function logout(deps: AuthDeps, session: Session, now = new Date()): Promise<void> {
+  await deps.auth.revokeSession(session.sessionId, now.getTime());
+}
+
+/** Rotates the token: the old session ends, a new one begins. A replayed old token is refused. */
+export async function refresh(
+  deps: AuthDeps,
+  session: Session,
+  now = new Date(),
+): Promise<AuthResult> {
+  if (!(await deps.auth.revokeSession(session.sessionId, now.getTime())))
+    throw errors.sessionExpired();
+  return startSession(deps, session.user, now);
+}
+
+export async function updateProfile(
+  deps: AuthDeps,
+  session: Session,
+  input: { email?: string },
+  now = new Date(),
+) {
+  if (input.email && input.email !== session.user.email) {
+    if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
+    await deps.auth.updateUser(session.user.id, { email: input.email, updated_at: now.getTime() });
+  }
+  const user = (await deps.auth.findUserById(session.user.id)) ?? session.user;
+  const token = await deps.tokens.sign({
+    userId: user.id,
+    sessionId: session.sessionId,
+    expiresAt: now.getTime() + SESSION_TTL_MS,
+  });
+  return { user: await publicUser(deps, user), token };
+}
+
+/** A new password ends every other session (stolen tokens die with the old password). */
+export async function changePassword(
+  deps: AuthDeps,
+  session: Session,
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+): Promise<{ changed: true }> {
+  if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
+    throw errors.wrongCurrentPassword();
+  if (passwordStrength(input.newPassword) === 'weak') throw errors.weakPassword();
+  await deps.auth.updateUser(session.user.id, {
+    password_hash: await hashPassword(input.newPassword),
+    updated_at: now.getTime(),
+  });
+  await deps.auth.revokeOtherSessions(session.user.id, session.sessionId, now.getTime());
+  return { changed: true };
+}
+
+export async function balanceHistory(deps: AuthDeps, session: Session, limit: number) {
+  const rows = await deps.ledger.history(session.user.id, limit);
+  const entries: BalanceEntry[] = rows.map((row) => ({
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+  return { entries, balance: await deps.ledger.balanceOf(session.user.id) };
+}

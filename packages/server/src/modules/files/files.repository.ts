@@ -1,0 +1,109 @@
+import type { Selectable } from 'kysely';
+import type { Database, FilesTable } from '../../database/schema';
+
+export type FileRow = Selectable<FilesTable>;
+
+export function createFilesRepository({ db }: { db: Database }) {
+  return {
+    async insert(row: FileRow): Promise<void> {
+      await db.insertInto('files').values(row).execute();
+    },
+
+    async findById(id: string): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByObjectKey(objectKey: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('object_key', '=', objectKey)
+        .executeTakeFirst();
+    },
+
+    /** A file anyone may read: finalized and not yet expired, whatever the sweeper has done. */
+    async findReadable(id: string, now: number): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'ready')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    /** A user's live files, newest first. */
+    async listByOwner(input: { ownerId: string; now: number; offset: number; limit: number }) {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', input.ownerId)
+        .where('expires_at', '>', input.now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .offset(input.offset)
+        .limit(input.limit)
+        .execute();
+    },
+
+    async countByOwner(ownerId: string, now: number): Promise<number> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('owner_id', '=', ownerId)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    /** Marks a pending upload ready; false when another request finalized it first. */
+    async markReady(id: string, finalizedAt: number): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ status: 'ready', finalized_at: finalizedAt, upload_id: null })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Expired files, and uploads left pending past `staleBefore`, not claimed by another sweeper. */
+    async findSweepable(input: { now: number; staleBefore: number; limit: number }) {
+      return db
+        .selectFrom('files')
+        .select(['id', 'object_key', 'upload_id', 'status'])
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', input.now),
+            eb.and([eb('status', '=', 'pending'), eb('created_at', '<', input.staleBefore)]),
+          ]),
+        )
+        .where((eb) =>
+          eb.or([eb('sweep_claimed_until', 'is', null), eb('sweep_claimed_until', '<', input.now)]),
+        )
+        .orderBy('expires_at')
+        .limit(input.limit)
+        .execute();
+    },
+
+    /** Atomically claims a row for one sweeper; concurrent sweepers see 0 updated rows. */
+    async claimForSweep(input: { id: string; now: number; until: number }): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ sweep_claimed_until: input.until })
+        .where('id', '=', input.id)
+        .where((eb) =>
+          eb.or([eb('sweep_claimed_until', 'is', null), eb('sweep_claimed_until', '<', input.now)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,75 @@
+import type { MyFile } from '@sealdrop/core/api-auth-schemas';
+import { createError } from '../../shared/errors';
+import type { ShortLinksRepository } from '../short-links/short-links.repository';
+import type { StorageDriver } from '../storage/storage.types';
+import { shortUrl } from '../uploads/uploads.models';
+import type { FileRow, FilesRepository } from './files.repository';
+
+function toMyFile(file: FileRow, origin: string): MyFile {
+  return {
+    fileId: file.id,
+    originalName: file.original_name,
+    size: file.size,
+    isEncrypted: file.is_encrypted === 1,
+    status: file.status,
+    createdAt: new Date(file.created_at).toISOString(),
+    expiresAt: new Date(file.expires_at).toISOString(),
+    shortUrl: shortUrl(origin, file.id),
+  };
+}
+
+export async function listMyFiles(args: {
+  files: FilesRepository;
+  ownerId: string;
+  page: number;
+  limit: number;
+  origin: string;
+  now?: Date;
+}) {
+  const now = (args.now ?? new Date()).getTime();
+  const [rows, total] = await Promise.all([
+    args.files.listByOwner({
+      ownerId: args.ownerId,
+      now,
+      offset: (args.page - 1) * args.limit,
+      limit: args.limit,
+    }),
+    args.files.countByOwner(args.ownerId, now),
+  ]);
+  return {
+    items: rows.map((row) => toMyFile(row, args.origin)),
+    page: args.page,
+    limit: args.limit,
+    total,
+  };
+}
+
+/** Only the owner deletes: the object, its short links and its row. */
+export async function deleteMyFile(args: {
+  files: FilesRepository;
+  shortLinks: ShortLinksRepository;
+  storage: StorageDriver;
+  ownerId: string;
+  fileId: string;
+}): Promise<{ deleted: true }> {
+  const file = await args.files.findById(args.fileId);
+  if (!file)
+    throw createError({
+      code: 'files.not_found',
+      status: 404,
+      message: 'File not found or has expired.',
+    });
+  if (file.owner_id !== args.ownerId) {
+    throw createError({
+      code: 'files.not_owner',
+      status: 403,
+      message: 'You can only delete your own files',
+    });
+  }
+  if (file.upload_id)
+    await args.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
+  await args.storage.delete(file.object_key);
+  await args.shortLinks.deleteForFile(file.id);
+  await args.files.delete(file.id);
+  return { deleted: true };
+}

@@ -1,0 +1,27 @@
+import type { Database } from '../../database/schema';
+
+/** The reward ledger: a balance is the sum of a user's entries, never a stored counter. */
+export function createLedgerRepository({ db }: { db: Database }) {
+  return {
+    async balanceOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+    async history(userId: string, limit: number) {
+      return db
+        .selectFrom('ledger_entries')
+        .select(['id', 'amount', 'reason', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,0 +1,22 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '@sealdrop/core/limits';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+
+/** Limits and features the web app shows; nothing secret. */
+export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/config', async () =>
+      ok({
+        maxUploadBytes: MAX_UPLOAD_BYTES,
+        concurrency: UPLOAD_CONCURRENCY,
+        retentionHours: ctx.config.RETENTION_HOURS,
+        premiumRetentionDays: ctx.config.PREMIUM_RETENTION_DAYS,
+        partSize: ctx.config.UPLOAD_PART_SIZE,
+        storage: ctx.storage.name,
+        features: { oidc: false, wallet: false },
+        tokenConfigured: false,
+      }),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+import { api, presign, uploadFile } from '../../testing/upload-helpers';
+
+describeEachDatabase('short links', (createDatabase) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer({ database: await createDatabase() });
+  });
+  afterEach(() => server.close());
+
+  const instant = () =>
+    api<{ tinyUrl: string; shortCode: string }>(server, 'POST', '/api/tiny/instant', {
+      originalName: 'a.txt',
+    });
+
+  it('reserves an unguessable code that presign turns into the file slug', async () => {
+    const { body } = await instant();
+    expect(body.data.shortCode).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(body.data.tinyUrl).toBe(`http://localhost:80/s/${body.data.shortCode}`);
+    const { plan } = await uploadFile(server, { size: 20, shortCode: body.data.shortCode });
+    expect(plan.slug).toBe(body.data.shortCode);
+    const complete = await api(server, 'PUT', `/api/tiny/complete/${body.data.shortCode}`, {
+      fileId: plan.slug,
+      storageKey: plan.objectKey,
+      originalName: 'a.txt',
+    });
+    expect(complete.statusCode).toBe(200);
+  });
+
+  it('refuses a reserved code twice, and a code nobody reserved', async () => {
+    const { body } = await instant();
+    expect((await presign(server, { size: 1, shortCode: body.data.shortCode })).statusCode).toBe(
+      200,
+    );
+    const again = await presign(server, { size: 1, shortCode: body.data.shortCode });
+    expect(again.statusCode).toBe(409);
+    const unknown = await presign(server, { size: 1, shortCode: 'ZZZZZZZZZZZZ' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body.message).toBe('Unknown or expired short code');
+  });
+
+  it('resolves /api/s/:code to the download page and counts the visit in analytics', async () => {
+    const { plan } = await uploadFile(server, { size: 20 });
+    const resolved = await api(server, 'GET', `/api/s/${plan.slug}`);
+    expect(resolved.body).toEqual({
+      status: 'success',
+      data: { fileId: plan.slug, downloadUrl: `/download/${plan.slug}` },
+    });
+    await api(server, 'GET', `/api/s/${plan.slug}`);
+    const analytics = await api<{ clicks: number; lastAccessAt: string }>(
+      server,
+      'GET',
+      `/api/tiny/analytics/${plan.slug}`,
+    );
+    expect(analytics.body.data.clicks).toBe(2);
+    expect(analytics.body.data.lastAccessAt).not.toBeNull();
+    const bySlug = await api(server, 'GET', `/api/files/resolve?slug=${plan.slug}`);
+    expect(bySlug.body.data).toEqual({ fileId: plan.slug, downloadUrl: `/download/${plan.slug}` });
+  });
+
+  it('answers 404 with a message for a code that does not exist', async () => {
+    const response = await api(server, 'GET', '/api/s/abcdefghij12');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toEqual({ status: 'error', message: 'File not found or expired' });
+  });
+
+  it('refuses an expired file on every read path at once, before any sweep', async () => {
+    const { plan } = await uploadFile(server, { size: 20 });
+    server.clock.advance(24 * 60 * 60 * 1000 + 1);
+    for (const url of [
+      `/api/files/${plan.slug}/info`,
+      `/api/files/${plan.slug}/download`,
+      `/api/files/resolve?slug=${plan.slug}`,
+      `/api/s/${plan.slug}`,
+    ]) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().status).toBe('error');
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import type { Selectable } from 'kysely';
+import type { Database, ShortLinksTable } from '../../database/schema';
+
+export type ShortLinkRow = Selectable<ShortLinksTable>;
+
+export function createShortLinksRepository({ db }: { db: Database }) {
+  return {
+    async insert(row: ShortLinkRow): Promise<void> {
+      await db.insertInto('short_links').values(row).execute();
+    },
+
+    async find(code: string): Promise<ShortLinkRow | undefined> {
+      return db.selectFrom('short_links').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+
+    /** Points a reserved code at a file; false when the code already points elsewhere. */
+    async link(input: { code: string; fileId: string; expiresAt: number }): Promise<boolean> {
+      const result = await db
+        .updateTable('short_links')
+        .set({ file_id: input.fileId, expires_at: input.expiresAt })
+        .where('code', '=', input.code)
+        .where((eb) => eb.or([eb('file_id', 'is', null), eb('file_id', '=', input.fileId)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async recordClick(code: string, now: number): Promise<void> {
+      await db
+        .updateTable('short_links')
+        .set((eb) => ({ clicks: eb('clicks', '+', 1), last_access_at: now }))
+        .where('code', '=', code)
+        .execute();
+    },
+
+    async deleteForFile(fileId: string): Promise<void> {
+      await db.deleteFrom('short_links').where('file_id', '=', fileId).execute();
+    },
+
+    async deleteExpiredReservations(now: number): Promise<number> {
+      const result = await db
+        .deleteFrom('short_links')
+        .where('file_id', 'is', null)
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ShortLinksRepository = ReturnType<typeof createShortLinksRepository>;

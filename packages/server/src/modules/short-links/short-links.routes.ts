@@ -1,0 +1,68 @@
+import {
+  shortCodeParamsSchema,
+  tinyCompleteRequestSchema,
+  tinyInstantRequestSchema,
+} from '@sealdrop/core/api-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+import { requestOrigin } from '../../shared/origin';
+import { rateLimited } from '../../shared/rate-limit';
+import { parseInput } from '../../shared/validation';
+import {
+  completeInstantLink,
+  createInstantLink,
+  getAnalytics,
+  resolveShortCode,
+} from './short-links.usecases';
+
+export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const presignLimit = rateLimited(ctx, ctx.config.RATE_LIMIT_PRESIGN_PER_MINUTE);
+    const resolveLimit = rateLimited(ctx, ctx.config.RATE_LIMIT_RESOLVE_PER_MINUTE);
+
+    app.post('/tiny/instant', presignLimit, async (request) => {
+      const { originalName } = parseInput(tinyInstantRequestSchema, request.body);
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return ok(
+        await createInstantLink({
+          shortLinks: ctx.shortLinks,
+          originalName,
+          origin,
+          now: ctx.now(),
+        }),
+      );
+    });
+
+    app.put('/tiny/complete/:shortCode', presignLimit, async (request) => {
+      const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
+      const { fileId } = parseInput(tinyCompleteRequestSchema, request.body);
+      return ok(
+        await completeInstantLink({
+          shortLinks: ctx.shortLinks,
+          files: ctx.files,
+          shortCode,
+          fileId,
+          now: ctx.now(),
+        }),
+      );
+    });
+
+    app.get('/tiny/analytics/:shortCode', resolveLimit, async (request) => {
+      const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
+      return ok(await getAnalytics({ shortLinks: ctx.shortLinks, shortCode, now: ctx.now() }));
+    });
+
+    app.get('/s/:shortCode', resolveLimit, async (request) => {
+      const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
+      return ok(
+        await resolveShortCode({
+          shortLinks: ctx.shortLinks,
+          files: ctx.files,
+          shortCode,
+          now: ctx.now(),
+        }),
+      );
+    });
+  };
+}

@@ -1,0 +1,103 @@
+import type {
+  ResolveResponse,
+  ShortLinkAnalytics,
+  TinyInstantResponse,
+} from '@sealdrop/core/api-schemas';
+import { createError } from '../../shared/errors';
+import { generateShortCode } from '../../shared/ids';
+import type { FilesRepository } from '../files/files.repository';
+import { fileStillUploading } from '../files/files.usecases';
+import { shortUrl } from '../uploads/uploads.models';
+import type { ShortLinksRepository } from './short-links.repository';
+
+/** An unused reservation lives this long before the sweeper removes it. */
+export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const linkNotFound = () =>
+  createError({ code: 'short_links.not_found', status: 404, message: 'File not found or expired' });
+
+export async function createInstantLink(args: {
+  shortLinks: ShortLinksRepository;
+  originalName?: string;
+  origin: string;
+  now?: Date;
+}): Promise<TinyInstantResponse> {
+  const now = (args.now ?? new Date()).getTime();
+  const shortCode = generateShortCode();
+  await args.shortLinks.insert({
+    code: shortCode,
+    file_id: null,
+    original_name: args.originalName ?? null,
+    clicks: 0,
+    created_at: now,
+    last_access_at: null,
+    expires_at: now + RESERVATION_TTL_MS,
+  });
+  return { tinyUrl: shortUrl(args.origin, shortCode), shortCode };
+}
+
+export async function completeInstantLink(args: {
+  shortLinks: ShortLinksRepository;
+  files: FilesRepository;
+  shortCode: string;
+  fileId: string;
+  now?: Date;
+}): Promise<{ shortCode: string; fileId: string }> {
+  const now = (args.now ?? new Date()).getTime();
+  const link = await args.shortLinks.find(args.shortCode);
+  if (!link || link.expires_at <= now) throw linkNotFound();
+  const file = await args.files.findById(args.fileId);
+  if (!file || file.expires_at <= now) {
+    throw createError({
+      code: 'short_links.file_unknown',
+      status: 404,
+      message: 'File not found or has expired.',
+    });
+  }
+  const linked = await args.shortLinks.link({
+    code: args.shortCode,
+    fileId: file.id,
+    expiresAt: file.expires_at,
+  });
+  if (!linked) {
+    throw createError({
+      code: 'short_links.taken',
+      status: 409,
+      message: 'This short code already points to another file',
+    });
+  }
+  return { shortCode: args.shortCode, fileId: file.id };
+}
+
+export async function getAnalytics(args: {
+  shortLinks: ShortLinksRepository;
+  shortCode: string;
+  now?: Date;
+}): Promise<ShortLinkAnalytics> {
+  const link = await args.shortLinks.find(args.shortCode);
+  if (!link || link.expires_at <= (args.now ?? new Date()).getTime()) throw linkNotFound();
+  return {
+    shortCode: link.code,
+    clicks: link.clicks,
+    createdAt: new Date(link.created_at).toISOString(),
+    lastAccessAt: link.last_access_at === null ? null : new Date(link.last_access_at).toISOString(),
+    fileId: link.file_id,
+  };
+}
+
+/** /s/:code: where the download page of the code's file is; counts the visit. */
+export async function resolveShortCode(args: {
+  shortLinks: ShortLinksRepository;
+  files: FilesRepository;
+  shortCode: string;
+  now?: Date;
+}): Promise<ResolveResponse> {
+  const now = (args.now ?? new Date()).getTime();
+  const link = await args.shortLinks.find(args.shortCode);
+  if (!link?.file_id) throw linkNotFound();
+  const file = await args.files.findById(link.file_id);
+  if (!file || file.expires_at <= now) throw linkNotFound();
+  if (file.status !== 'ready') throw fileStillUploading();
+  await args.shortLinks.recordClick(link.code, now);
+  return { fileId: file.id, downloadUrl: `/download/${file.id}` };
+}

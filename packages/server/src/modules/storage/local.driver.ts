@@ -1,0 +1,176 @@
+import {
+  access,
+  constants,
+  type FileHandle,
+  mkdir,
+  open,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+} from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
+import { createLocalLayout, isMissing } from './local.layout';
+import { createLocalMultipart } from './local.multipart';
+import { createUrlSigner, type SignedOperation, type StorageGrant } from './local.signing';
+import { receiveExactly } from './local.writes';
+import { storageErrors } from './storage.errors';
+import { isValidPartNumber } from './storage.parts';
+import type { StorageDriver } from './storage.types';
+
+/** Where the app mounts `localStorageRoutes`; signed URLs point there. */
+export const LOCAL_STORAGE_PREFIX = '/api/storage';
+
+export interface LocalStorageDriverOptions {
+  rootDir: string;
+  /** HMAC key for signed URLs, at least 32 characters. */
+  secret: string;
+  now?: () => Date;
+}
+
+/** The driver plus what `localStorageRoutes` needs to serve its signed URLs. */
+export interface LocalStorageDriver extends StorageDriver {
+  readonly name: 'local';
+  verify(op: SignedOperation, query: Record<string, unknown>): StorageGrant;
+  receiveObject(grant: StorageGrant, body: Readable): Promise<string>;
+  receivePart(grant: StorageGrant, body: Readable): Promise<string>;
+  /** An open handle on a complete object (race-free against deletes), or null. */
+  openObject(key: string): Promise<{ handle: FileHandle; size: number } | null>;
+}
+
+function assertSize(size: number) {
+  if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`Invalid object size: ${size}`);
+}
+
+export function createLocalStorageDriver(options: LocalStorageDriverOptions): LocalStorageDriver {
+  const { now = () => new Date() } = options;
+  const layout = createLocalLayout(options.rootDir);
+  const signer = createUrlSigner({ secret: options.secret });
+  const multipart = createLocalMultipart({ layout, now });
+
+  const signedUrl = (
+    origin: string,
+    route: string,
+    grant: Omit<StorageGrant, 'expiresAt'>,
+    ttl: number,
+  ) => {
+    const expiresAt = Math.floor(now().getTime() / 1000) + ttl;
+    const query = signer.sign({ ...grant, expiresAt });
+    return `${origin.replace(/\/+$/, '')}${LOCAL_STORAGE_PREFIX}/${route}?${query}`;
+  };
+
+  /** Empty directories left by deleted keys are removed up to the objects root. */
+  const pruneEmptyParents = async (path: string) => {
+    for (let dir = dirname(path); dir !== layout.objectsDir; dir = dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return;
+      }
+    }
+  };
+
+  return {
+    name: 'local',
+
+    async presignPut({ key, size, expiresInSeconds, origin }) {
+      layout.objectPath(key);
+      assertSize(size);
+      return signedUrl(origin, 'object', { op: 'put', key, size }, expiresInSeconds);
+    },
+
+    async createMultipart({ key }) {
+      layout.objectPath(key);
+      return { uploadId: await multipart.create(key) };
+    },
+
+    async presignPart({ key, uploadId, partNumber, size, expiresInSeconds, origin }) {
+      layout.objectPath(key);
+      layout.uploadDir(uploadId);
+      assertSize(size);
+      if (!isValidPartNumber(partNumber)) {
+        throw storageErrors.invalidParts(`Part number ${partNumber} is out of range.`);
+      }
+      const grant = { op: 'part' as const, key, uploadId, partNumber, size };
+      return signedUrl(origin, 'part', grant, expiresInSeconds);
+    },
+
+    async completeMultipart({ key, uploadId, parts }) {
+      await multipart.complete({ key, uploadId, parts });
+    },
+
+    async abortMultipart({ key, uploadId }) {
+      await multipart.abort(key, uploadId);
+    },
+
+    async head(key) {
+      try {
+        const info = await stat(layout.objectPath(key));
+        return info.isFile() ? { size: info.size } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async presignGet({ key, expiresInSeconds, origin, fileName, contentType }) {
+      layout.objectPath(key);
+      const grant = { op: 'get' as const, key, fileName, contentType };
+      return signedUrl(origin, 'object', grant, expiresInSeconds);
+    },
+
+    async delete(key) {
+      const path = layout.objectPath(key);
+      try {
+        await unlink(path);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      await pruneEmptyParents(path);
+    },
+
+    async check() {
+      for (const dir of [layout.objectsDir, layout.uploadsDir, layout.tempDir]) {
+        await mkdir(dir, { recursive: true });
+        await access(dir, constants.W_OK);
+      }
+    },
+
+    verify(op, query) {
+      return signer.verify(op, query, now());
+    },
+
+    receiveObject(grant, body) {
+      const destination = layout.objectPath(grant.key);
+      return receiveExactly({
+        source: body,
+        size: grant.size ?? 0,
+        tempPath: layout.newTempPath(),
+        commit: async (tempPath) => {
+          await mkdir(dirname(destination), { recursive: true });
+          await rename(tempPath, destination);
+        },
+      });
+    },
+
+    receivePart({ key, uploadId = '', partNumber = 0, size = 0 }, body) {
+      return multipart.receivePart({ key, uploadId, partNumber, size }, body);
+    },
+
+    async openObject(key) {
+      let handle: FileHandle;
+      try {
+        handle = await open(layout.objectPath(key), 'r');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const info = await handle.stat();
+      if (info.isFile()) return { handle, size: info.size };
+      await handle.close();
+      return null;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../../shared/errors';
+import type { LocalStorageDriver } from './local.driver';
+import { attachmentDisposition } from './storage.disposition';
+import { storageErrors } from './storage.errors';
+import { contentRange, parseRange } from './storage.range';
+
+/** Bodies are streamed to disk and their size is fixed by the signature, not by this limit. */
+const STREAMED_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The HTTP side of the local driver: the signed URLs it hands out point here. Register under
+ * LOCAL_STORAGE_PREFIX. Everything it serves is user content, so responses are downloads that a
+ * browser will neither sniff nor run.
+ */
+export const localStorageRoutes: FastifyPluginAsync<{ driver: LocalStorageDriver }> = async (
+  app,
+  { driver },
+) => {
+  // Without this, JSON or text bodies would be buffered and parsed; here every body stays a stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.setErrorHandler(replyWithError);
+
+  app.put('/object', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
+    const grant = driver.verify('put', request.query as Record<string, unknown>);
+    refuseWrongLength(request, grant.size ?? 0);
+    const etag = await driver.receiveObject(grant, request.raw);
+    return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
+  });
+
+  app.put('/part', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
+    const grant = driver.verify('part', request.query as Record<string, unknown>);
+    refuseWrongLength(request, grant.size ?? 0);
+    const etag = await driver.receivePart(grant, request.raw);
+    return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
+  });
+
+  // HEAD is declared rather than left to Fastify, whose automatic HEAD would read the whole file.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/object',
+    handler: async (request, reply) => {
+      const grant = driver.verify('get', request.query as Record<string, unknown>);
+      const object = await driver.openObject(grant.key);
+      if (!object) throw storageErrors.notFound();
+      const { handle, size } = object;
+
+      reply.headers({
+        'accept-ranges': 'bytes',
+        'cache-control': 'private, no-store',
+        'content-disposition': attachmentDisposition(grant.fileName),
+        'content-security-policy': "default-src 'none'; sandbox",
+        'content-type': grant.contentType ?? 'application/octet-stream',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      });
+
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        await handle.close();
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${size}`)
+          .removeHeader('content-disposition')
+          .type('application/json; charset=utf-8')
+          .send({ status: 'error', message: 'The requested range is outside the file.' });
+      }
+      const { start, end } = range ?? { start: 0, end: size - 1 };
+      if (range) reply.code(206).header('content-range', contentRange(range, size));
+      reply.header('content-length', end - start + 1);
+      if (request.method === 'HEAD' || size === 0) {
+        await handle.close();
+        return reply.send();
+      }
+      return reply.send(handle.createReadStream({ start, end }));
+    },
+  });
+};
+
+/**
+ * A declared length that differs from the signed size is refused before any byte is read;
+ * bodies without one (chunked) are counted while they stream.
+ */
+function refuseWrongLength(request: FastifyRequest, size: number) {
+  const header = request.headers['content-length'];
+  if (header === undefined) return;
+  const declared = Number(header);
+  if (declared > size) throw storageErrors.tooLarge(size);
+  if (declared !== size) throw storageErrors.sizeMismatch(size, declared);
+}
+
+function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = isAppError(error) ? error.statusCode : (error.statusCode ?? 500);
+  const exposed = status < 500;
+  if (!exposed) request.log.error({ err: error }, 'local storage request failed');
+
+  // A refused upload may still be arriving: stop reading it and close the connection after
+  // answering, so the client gets the error instead of a stalled socket.
+  if (!request.raw.complete) {
+    request.raw.resume();
+    reply.header('connection', 'close');
+  }
+  reply
+    .code(status)
+    .removeHeader('content-disposition')
+    .type('application/json; charset=utf-8')
+    .send({ status: 'error', message: exposed ? error.message : 'Internal storage error.' });
+}

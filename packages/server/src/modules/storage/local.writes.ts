@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { finished, type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { storageErrors } from './storage.errors';
+
+/**
+ * Streams `source` into `tempPath`, counting and hashing as it goes, and calls `commit` (which moves
+ * the file into place) only if exactly `size` bytes arrived. Returns the MD5 hex of the bytes, our
+ * ETag. The temp file is gone afterwards whatever happened.
+ *
+ * The source is piped rather than handed to pipeline() so that refusing an oversized body does not
+ * destroy it: for an HTTP request that would reset the socket before the client reads our 413.
+ */
+export async function receiveExactly(input: {
+  source: Readable;
+  size: number;
+  tempPath: string;
+  commit: (tempPath: string, etag: string) => Promise<void>;
+}): Promise<string> {
+  const { source, size, tempPath, commit } = input;
+  const hash = createHash('md5');
+  let received = 0;
+
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > size) {
+        callback(storageErrors.tooLarge(size));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  await mkdir(dirname(tempPath), { recursive: true });
+  // pipe() does not forward errors: a client that disconnects must still end the write.
+  const stopWatching = finished(source, (error) => {
+    if (error) meter.destroy(error);
+  });
+  source.pipe(meter);
+
+  try {
+    await pipeline(meter, createWriteStream(tempPath, { flags: 'wx' }));
+    if (received !== size) throw storageErrors.sizeMismatch(size, received);
+    const etag = hash.digest('hex');
+    await commit(tempPath, etag);
+    return etag;
+  } catch (error) {
+    source.unpipe(meter);
+    await rm(tempPath, { force: true });
+    throw error;
+  } finally {
+    stopWatching();
+  }
+}

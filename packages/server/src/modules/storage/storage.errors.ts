@@ -1,0 +1,41 @@
+import { createError } from '../../shared/errors';
+
+/** Errors the storage layer raises on purpose; the API's error handler turns them into envelopes. */
+export const storageErrors = {
+  invalidKey: () =>
+    createError({ code: 'storage.invalid_key', status: 400, message: 'Invalid storage key.' }),
+  invalidSignature: () =>
+    createError({
+      code: 'storage.invalid_signature',
+      status: 403,
+      message: 'This storage link is invalid or has been altered.',
+    }),
+  expired: () =>
+    createError({
+      code: 'storage.link_expired',
+      status: 403,
+      message: 'This storage link has expired. Please request a new one.',
+    }),
+  notFound: () =>
+    createError({ code: 'storage.not_found', status: 404, message: 'This file does not exist.' }),
+  uploadNotFound: () =>
+    createError({
+      code: 'storage.upload_not_found',
+      status: 404,
+      message: 'This upload does not exist or was cancelled.',
+    }),
+  tooLarge: (size: number) =>
+    createError({
+      code: 'storage.too_large',
+      status: 413,
+      message: `The upload is larger than the ${size} bytes it was signed for.`,
+    }),
+  sizeMismatch: (size: number, received: number) =>
+    createError({
+      code: 'storage.size_mismatch',
+      status: 400,
+      message: `The upload must be exactly ${size} bytes; ${received} were received.`,
+    }),
+  invalidParts: (message: string) =>
+    createError({ code: 'storage.invalid_parts', status: 400, message }),
+};

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createAppContext } from '../../shared/context';
+import { describeEachDatabase } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+import { api, presign, uploadFile } from '../../testing/upload-helpers';
+import { sweepExpired } from './sweeper';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describeEachDatabase('expiry sweeper', (createDatabase) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer({ database: await createDatabase() });
+  });
+  afterEach(() => server.close());
+
+  const sweep = () => {
+    const ctx = createAppContext({
+      config: server.config,
+      db: server.db,
+      storage: server.storage,
+      secret: server.secret,
+    });
+    return sweepExpired({
+      files: ctx.files,
+      shortLinks: ctx.shortLinks,
+      storage: server.storage,
+      now: server.clock.now(),
+    });
+  };
+
+  it('deletes expired objects and rows, and leaves live files alone', async () => {
+    const old = await uploadFile(server, { size: 30 });
+    server.clock.advance(DAY - 1000);
+    const fresh = await uploadFile(server, { size: 30 });
+    server.clock.advance(2000);
+    const result = await sweep();
+    expect(result).toEqual({ files: 1, reservations: 0, failed: 0 });
+    expect(await server.storage.head(old.plan.objectKey)).toBeNull();
+    expect(await server.storage.head(fresh.plan.objectKey)).toEqual({ size: 30 });
+    expect((await api(server, 'GET', `/api/tiny/analytics/${old.plan.slug}`)).statusCode).toBe(404);
+  });
+
+  it('aborts multipart uploads that were never finalized', async () => {
+    const { body } = await presign(server, { size: 11 * 1024 * 1024 });
+    server.clock.advance(DAY + 1);
+    expect((await sweep()).files).toBe(1);
+    const finalize = await api(server, 'POST', '/api/upload/finalize', {
+      objectKey: body.data.objectKey,
+    });
+    expect(finalize.statusCode).toBe(404);
+  });
+
+  it('removes reservations that no file took', async () => {
+    await api(server, 'POST', '/api/tiny/instant', {});
+    server.clock.advance(DAY + 1);
+    expect((await sweep()).reservations).toBe(1);
+  });
+
+  it('is idempotent, and concurrent sweepers delete each file exactly once', async () => {
+    const uploads = [];
+    for (let i = 0; i < 12; i += 1) uploads.push(await uploadFile(server, { size: 10 }));
+    server.clock.advance(DAY + 1);
+    const results = await Promise.all([sweep(), sweep(), sweep()]);
+    expect(results.reduce((sum, r) => sum + r.files, 0)).toBe(12);
+    expect(results.every((r) => r.failed === 0)).toBe(true);
+    expect(await sweep()).toEqual({ files: 0, reservations: 0, failed: 0 });
+    for (const upload of uploads)
+      expect(await server.storage.head(upload.plan.objectKey)).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/** Pure rules of an upload: which tier limits apply and how the object is sent. */
+import {
+  MAX_UPLOAD_BYTES,
+  RETENTION_MS,
+  UPLOAD_CONCURRENCY,
+  type UploadTier,
+} from '@sealdrop/core/limits';
+import { objectSize, partCount } from '@sealdrop/core/upload-plan';
+
+/** How many part URLs one presign or parts call hands out. */
+export const PART_URLS_PER_CALL = 100;
+/** Signed upload URLs live this long; clients ask /upload/parts for fresh ones after. */
+export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+/** Signed download URLs live this long: enough to start a download, short enough to not be shared. */
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+export interface UploadShape {
+  objectSize: number;
+  multipart: boolean;
+  partCount: number;
+}
+
+export function planObject(input: {
+  size: number;
+  isEncrypted: boolean;
+  partSize: number;
+}): UploadShape {
+  const parts = partCount(input.size, input.partSize);
+  return {
+    objectSize: objectSize(input.size, input.isEncrypted),
+    multipart: parts > 1,
+    partCount: parts,
+  };
+}
+
+export function uploadLimits(tier: UploadTier, retention: { freeMs: number; premiumMs: number }) {
+  return {
+    maxBytes: MAX_UPLOAD_BYTES[tier],
+    retentionMs: tier === 'premium' ? retention.premiumMs : retention.freeMs,
+    concurrency: UPLOAD_CONCURRENCY[tier],
+  };
+}
+
+export const DEFAULT_RETENTION = { freeMs: RETENTION_MS.free, premiumMs: RETENTION_MS.premium };
+
+/** Storage key: the slug plus a random part, so that knowing a link never lets one touch its upload. */
+export function objectKeyFor(slug: string, secret: string, isEncrypted: boolean): string {
+  return `files/${slug}/${secret}${isEncrypted ? '.enc' : ''}`;
+}
+
+export function shortUrl(origin: string, code: string): string {
+  return `${origin}/s/${code}`;
+}

@@ -1,0 +1,56 @@
+import {
+  abortRequestSchema,
+  finalizeRequestSchema,
+  partsRequestSchema,
+  presignRequestSchema,
+} from '@sealdrop/core/api-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+import { requestOrigin } from '../../shared/origin';
+import { rateLimited } from '../../shared/rate-limit';
+import { parseInput } from '../../shared/validation';
+import { optionalSession } from '../auth/auth.guard';
+import { uploadTierOf } from '../auth/auth.models';
+import { abortUpload, finalizeUpload, presignParts, presignUpload } from './uploads.usecases';
+
+export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const origin = (request: Parameters<typeof requestOrigin>[0]) =>
+      requestOrigin(request, ctx.config.PUBLIC_URL);
+    const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_PRESIGN_PER_MINUTE);
+
+    app.post('/upload/presign', limited, async (request) => {
+      const input = parseInput(presignRequestSchema, request.body);
+      const session = await optionalSession(ctx.auth, request, ctx.now());
+      const data = await presignUpload({
+        deps: ctx.uploads,
+        input,
+        tier: uploadTierOf(session?.user ?? null),
+        ownerId: session?.user.id ?? null,
+        origin: origin(request),
+        now: ctx.now(),
+      });
+      return ok(data);
+    });
+
+    app.post('/upload/parts', limited, async (request) => {
+      const input = parseInput(partsRequestSchema, request.body);
+      return ok(
+        await presignParts({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
+      );
+    });
+
+    app.post('/upload/finalize', async (request) => {
+      const input = parseInput(finalizeRequestSchema, request.body);
+      return ok(
+        await finalizeUpload({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
+      );
+    });
+
+    app.post('/upload/abort', async (request) => {
+      const input = parseInput(abortRequestSchema, request.body);
+      return ok(await abortUpload({ deps: ctx.uploads, input, now: ctx.now() }));
+    });
+  };
+}

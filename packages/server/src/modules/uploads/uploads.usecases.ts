@@ -1,0 +1,256 @@
+import type { FinalizeResponse, PartUrl, PresignResponse } from '@sealdrop/core/api-schemas';
+import type { UploadTier } from '@sealdrop/core/limits';
+import { partObjectSize } from '@sealdrop/core/upload-plan';
+import { generateShortCode } from '../../shared/ids';
+import type { FileRow, FilesRepository } from '../files/files.repository';
+import type { ShortLinksRepository } from '../short-links/short-links.repository';
+import type { StorageDriver } from '../storage/storage.types';
+import * as errors from './uploads.errors';
+import {
+  objectKeyFor,
+  PART_URLS_PER_CALL,
+  planObject,
+  shortUrl,
+  UPLOAD_URL_TTL_SECONDS,
+  uploadLimits,
+} from './uploads.models';
+
+export interface UploadDeps {
+  files: FilesRepository;
+  shortLinks: ShortLinksRepository;
+  storage: StorageDriver;
+  partSize: number;
+  retention: { freeMs: number; premiumMs: number };
+}
+
+export async function presignUpload(args: {
+  deps: UploadDeps;
+  input: {
+    filename: string;
+    contentType: string;
+    size: number;
+    isEncrypted: boolean;
+    shortCode?: string;
+  };
+  tier: UploadTier;
+  ownerId: string | null;
+  origin: string;
+  now?: Date;
+}): Promise<PresignResponse> {
+  const { deps, input, origin } = args;
+  const now = (args.now ?? new Date()).getTime();
+  const limits = uploadLimits(args.tier, deps.retention);
+  if (input.size > limits.maxBytes) throw errors.fileTooLarge(limits.maxBytes);
+
+  const slug = input.shortCode
+    ? await claimReservedCode(deps, input.shortCode, now)
+    : generateShortCode();
+  const shape = planObject({
+    size: input.size,
+    isEncrypted: input.isEncrypted,
+    partSize: deps.partSize,
+  });
+  const objectKey = objectKeyFor(slug, generateShortCode(20), input.isEncrypted);
+  const contentType = input.isEncrypted
+    ? 'application/octet-stream'
+    : input.contentType || 'application/octet-stream';
+  const expiresAt = now + limits.retentionMs;
+
+  const uploadId = shape.multipart
+    ? (await deps.storage.createMultipart({ key: objectKey, contentType })).uploadId
+    : null;
+  const row: FileRow = {
+    id: slug,
+    object_key: objectKey,
+    original_name: input.filename,
+    content_type: contentType,
+    size: input.size,
+    object_size: shape.objectSize,
+    is_encrypted: input.isEncrypted ? 1 : 0,
+    status: 'pending',
+    upload_id: uploadId,
+    owner_id: args.ownerId,
+    created_at: now,
+    expires_at: expiresAt,
+    finalized_at: null,
+    sweep_claimed_until: null,
+  };
+  await deps.files.insert(row);
+  if (input.shortCode) {
+    await deps.shortLinks.link({ code: slug, fileId: slug, expiresAt });
+  } else {
+    await deps.shortLinks.insert({
+      code: slug,
+      file_id: slug,
+      original_name: input.filename,
+      clicks: 0,
+      created_at: now,
+      last_access_at: null,
+      expires_at: expiresAt,
+    });
+  }
+
+  const base = {
+    objectKey,
+    slug,
+    shortUrl: shortUrl(origin, slug),
+    expiresAt: new Date(expiresAt).toISOString(),
+    objectSize: shape.objectSize,
+    concurrency: limits.concurrency,
+  };
+  if (!uploadId) {
+    const uploadUrl = await deps.storage.presignPut({
+      key: objectKey,
+      size: shape.objectSize,
+      contentType,
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      origin,
+    });
+    return { ...base, uploadUrl };
+  }
+  const first = Array.from(
+    { length: Math.min(shape.partCount, PART_URLS_PER_CALL) },
+    (_, i) => i + 1,
+  );
+  const parts = await signParts(deps, row, first, origin);
+  return {
+    ...base,
+    multipart: { uploadId, partSize: deps.partSize, partCount: shape.partCount, parts },
+  };
+}
+
+/** A code reserved by /tiny/instant becomes the slug; it must be free and unexpired. */
+async function claimReservedCode(deps: UploadDeps, code: string, now: number): Promise<string> {
+  const reservation = await deps.shortLinks.find(code);
+  if (!reservation || reservation.expires_at <= now) throw errors.shortCodeUnknown();
+  if (reservation.file_id || (await deps.files.findById(code))) throw errors.shortCodeTaken();
+  return code;
+}
+
+async function signParts(
+  deps: UploadDeps,
+  file: FileRow,
+  partNumbers: number[],
+  origin: string,
+): Promise<PartUrl[]> {
+  const { partCount } = planObject({
+    size: file.size,
+    isEncrypted: file.is_encrypted === 1,
+    partSize: deps.partSize,
+  });
+  return Promise.all(
+    partNumbers.map(async (partNumber) => {
+      if (partNumber > partCount) throw errors.badPartNumber(partCount);
+      const url = await deps.storage.presignPart({
+        key: file.object_key,
+        uploadId: file.upload_id ?? '',
+        partNumber,
+        size: partObjectSize(file.size, file.is_encrypted === 1, deps.partSize, partNumber),
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        origin,
+      });
+      return { partNumber, url };
+    }),
+  );
+}
+
+async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
+  const file = await deps.files.findByObjectKey(objectKey);
+  if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  if (file.status !== 'pending') throw errors.uploadFinalized();
+  return file;
+}
+
+export async function presignParts(args: {
+  deps: UploadDeps;
+  input: { objectKey: string; uploadId: string; partNumbers: number[] };
+  origin: string;
+  now?: Date;
+}): Promise<{ parts: PartUrl[] }> {
+  const file = await findPending(
+    args.deps,
+    args.input.objectKey,
+    (args.now ?? new Date()).getTime(),
+  );
+  if (!file.upload_id) throw errors.notMultipart();
+  if (file.upload_id !== args.input.uploadId) throw errors.uploadNotFound();
+  const unique = [...new Set(args.input.partNumbers)];
+  return { parts: await signParts(args.deps, file, unique, args.origin) };
+}
+
+export async function finalizeUpload(args: {
+  deps: UploadDeps;
+  input: { objectKey?: string; slug?: string; parts?: { partNumber: number; etag: string }[] };
+  origin: string;
+  now?: Date;
+}): Promise<FinalizeResponse> {
+  const { deps, input } = args;
+  const now = (args.now ?? new Date()).getTime();
+  const file = input.objectKey
+    ? await deps.files.findByObjectKey(input.objectKey)
+    : await deps.files.findById(input.slug ?? '');
+  if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  if (input.slug && input.slug !== file.id) throw errors.uploadMismatch();
+  const result = {
+    fileId: file.id,
+    storageKey: file.object_key,
+    downloadUrl: shortUrl(args.origin, file.id),
+  };
+  if (file.status === 'ready') return result;
+
+  if (file.upload_id) {
+    const { partCount } = planObject({
+      size: file.size,
+      isEncrypted: file.is_encrypted === 1,
+      partSize: deps.partSize,
+    });
+    const parts = [...(input.parts ?? [])].sort((a, b) => a.partNumber - b.partNumber);
+    const complete =
+      parts.length === partCount && parts.every((part, i) => part.partNumber === i + 1);
+    if (!complete) throw errors.partsRequired(partCount);
+    try {
+      await deps.storage.completeMultipart({
+        key: file.object_key,
+        uploadId: file.upload_id,
+        parts,
+      });
+    } catch (error) {
+      throw errors.partsRejected(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const stored = await deps.storage.head(file.object_key);
+  if (!stored) throw errors.objectMissing();
+  if (stored.size !== file.object_size) {
+    // Only the holder of the secret object key may cause a discard; a slug is public.
+    if (!input.objectKey) throw errors.objectMissing();
+    await discard(deps, file);
+    throw errors.sizeMismatch(file.object_size, stored.size);
+  }
+  await deps.files.markReady(file.id, now);
+  return result;
+}
+
+export async function abortUpload(args: {
+  deps: UploadDeps;
+  input: { objectKey: string; uploadId?: string };
+  now?: Date;
+}): Promise<{ aborted: true }> {
+  const file = await findPending(
+    args.deps,
+    args.input.objectKey,
+    (args.now ?? new Date()).getTime(),
+  );
+  if (args.input.uploadId && file.upload_id && args.input.uploadId !== file.upload_id)
+    throw errors.uploadNotFound();
+  await discard(args.deps, file);
+  return { aborted: true };
+}
+
+async function discard(deps: UploadDeps, file: FileRow): Promise<void> {
+  if (file.upload_id)
+    await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
+  await deps.storage.delete(file.object_key);
+  await deps.shortLinks.deleteForFile(file.id);
+  await deps.files.delete(file.id);
+}

@@ -1,0 +1,62 @@
+import type { Config } from '../config/config';
+import type { Database } from '../database/schema';
+import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createTokenService } from '../modules/auth/auth.tokens';
+import type { AuthDeps } from '../modules/auth/auth.usecases';
+import { createFilesRepository, type FilesRepository } from '../modules/files/files.repository';
+import { createLedgerRepository } from '../modules/ledger/ledger.repository';
+import {
+  createShortLinksRepository,
+  type ShortLinksRepository,
+} from '../modules/short-links/short-links.repository';
+import type { StorageDriver } from '../modules/storage/storage.types';
+import type { UploadDeps } from '../modules/uploads/uploads.usecases';
+
+/** What route modules share: built once per server from its explicit dependencies. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  storage: StorageDriver;
+  files: FilesRepository;
+  shortLinks: ShortLinksRepository;
+  uploads: UploadDeps;
+  auth: AuthDeps;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+}
+
+export function createAppContext(input: {
+  config: Config;
+  db: Database;
+  storage: StorageDriver;
+  /** Signs session tokens and (local driver) storage URLs. */
+  secret: string;
+  now?: () => Date;
+}): AppContext {
+  const files = createFilesRepository({ db: input.db });
+  const shortLinks = createShortLinksRepository({ db: input.db });
+  const hourMs = 60 * 60 * 1000;
+  return {
+    config: input.config,
+    db: input.db,
+    storage: input.storage,
+    files,
+    auth: {
+      auth: createAuthRepository({ db: input.db }),
+      ledger: createLedgerRepository({ db: input.db }),
+      tokens: createTokenService({ secret: input.secret }),
+    },
+    shortLinks,
+    now: input.now ?? (() => new Date()),
+    uploads: {
+      files,
+      shortLinks,
+      storage: input.storage,
+      partSize: input.config.UPLOAD_PART_SIZE,
+      retention: {
+        freeMs: input.config.RETENTION_HOURS * hourMs,
+        premiumMs: input.config.PREMIUM_RETENTION_DAYS * 24 * hourMs,
+      },
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@sealdrop/core/short-code';
+
+/** A short code from a cryptographic RNG: 12 base62 characters, about 71 bits. */
+export function generateShortCode(length = SHORT_CODE_LENGTH): string {
+  let code = '';
+  for (let i = 0; i < length; i += 1)
+    code += SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)];
+  return code;
+}
+
+export function generateToken(bytes = 16): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export type IdGenerator = () => string;
+export type Clock = () => Date;

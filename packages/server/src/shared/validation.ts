@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { createError } from './errors';
+
+/** Parses request input; a failure becomes a 400 whose message names the field and the rule. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  const message = issue ? `${field}${readable(issue)}` : 'Invalid request';
+  throw createError({ code: 'request.invalid', status: 400, message });
+}
+
+function readable(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+  return issue.message;
+}

@@ -1,0 +1,20 @@
+/** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
+import { loadConfig } from './config/config';
+import { sweepExpired } from './modules/sweeper/sweeper';
+import { createAppContext } from './shared/context';
+import { openDatabase, openStorage, serverSecret } from './wiring';
+
+const config = loadConfig();
+const db = await openDatabase(config);
+const storage = await openStorage(config);
+const ctx = createAppContext({ config, db, storage, secret: serverSecret(config) });
+const result = await sweepExpired({
+  files: ctx.files,
+  shortLinks: ctx.shortLinks,
+  storage,
+  onError: console.error,
+});
+console.log(
+  `swept ${result.files} files and ${result.reservations} reservations (${result.failed} failed)`,
+);
+await db.destroy();

@@ -1,0 +1,64 @@
+/** A real server (local storage in a temp dir) on a given test database, with a settable clock. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from '../app';
+import { loadConfig } from '../config/config';
+import { createLocalStorageDriver } from '../modules/storage/local.driver';
+import type { TestDatabase } from './databases';
+
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+}
+
+export function createTestClock(start = Date.now()): TestClock {
+  let current = start;
+  return { now: () => new Date(current), advance: (ms) => (current += ms) };
+}
+
+export async function createTestServer(input: {
+  database: TestDatabase;
+  env?: Record<string, string>;
+  clock?: TestClock;
+}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    SWEEP_INTERVAL_SECONDS: '0',
+    UPLOAD_PART_SIZE: String(5 * 1024 * 1024),
+    ...input.env,
+  });
+  const clock = input.clock ?? createTestClock();
+  const storage = createLocalStorageDriver({
+    rootDir: join(dataDir, 'objects'),
+    secret: 'x'.repeat(32),
+    now: clock.now,
+  });
+  const secret = 's'.repeat(32);
+  const app = await createServer({
+    config,
+    db: input.database.db,
+    storage,
+    secret,
+    now: clock.now,
+  });
+  await app.ready();
+  return {
+    app,
+    storage,
+    clock,
+    config,
+    secret,
+    db: input.database.db,
+    close: async () => {
+      await app.close();
+      await input.database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

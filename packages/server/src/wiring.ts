@@ -1,0 +1,51 @@
+/** Builds the real database and storage from configuration; shared by main.ts and sweep.ts. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Config } from './config/config';
+import { createDatabase, migrateToLatest } from './database/database';
+import type { Database } from './database/schema';
+import { createLocalStorageDriver } from './modules/storage/local.driver';
+import type { StorageDriver } from './modules/storage/storage.types';
+
+export async function openDatabase(config: Config): Promise<Database> {
+  const db = config.DATABASE_URL
+    ? createDatabase({ kind: 'postgres', connectionString: config.DATABASE_URL })
+    : createDatabase({ kind: 'sqlite', filename: join(resolve(config.DATA_DIR), 'sealdrop.db') });
+  await migrateToLatest(db);
+  return db;
+}
+
+/** The AWS SDK is loaded only when S3 is used: it costs ~40 MB of memory in every process. */
+export async function openStorage(config: Config): Promise<StorageDriver> {
+  if (config.STORAGE === 's3') {
+    const { createS3StorageDriver } = await import('./modules/storage/s3.driver');
+    return createS3StorageDriver({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET ?? '',
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createLocalStorageDriver({
+    rootDir: join(resolve(config.DATA_DIR), 'objects'),
+    secret: serverSecret(config),
+  });
+}
+
+/**
+ * SECRET, or one generated on first start and kept in DATA_DIR so signed URLs survive restarts.
+ * Several processes must share SECRET explicitly (docs/deploy.md).
+ */
+export function serverSecret(config: Config): string {
+  if (config.SECRET) return config.SECRET;
+  const dir = resolve(config.DATA_DIR);
+  const file = join(dir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
