@@ -51,6 +51,24 @@ export const configSchema = z
     RATE_LIMIT_RESOLVE_PER_MINUTE: positiveInt.default(300),
     /** RATE_LIMIT_AUTH_PER_MINUTE: register, login, refresh and password change per IP. */
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(20),
+    /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: external sign-in; hidden when unset. */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** OIDC_NAME: the provider's name on the sign-in button ("Continue with {name}"). */
+    OIDC_NAME: z.string().min(1).max(40).default('Google'),
+    /** ADMIN_EMAILS: comma-separated accounts that may read all feedback and its stats. */
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
+    RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
     /** TRUST_PROXY: trust X-Forwarded-* from a reverse proxy (client IP, protocol, host). */
     TRUST_PROXY: bool.default(false),
     /** LOG_LEVEL: pino level. */
@@ -63,6 +81,14 @@ export const configSchema = z
     SERVE_WEB: bool.default(true),
   })
   .superRefine((config, ctx) => {
+    const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      });
+    }
     if (config.STORAGE !== 's3') return;
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[key])

@@ -73,6 +73,25 @@ export interface LoginFailuresTable {
   at: number;
 }
 
+/** One pending OpenID Connect sign-in: PKCE verifier and nonce, looked up once by its state. */
+export interface OidcStatesTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  type: 'bug' | 'suggestion' | 'other';
+  message: string;
+  email: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -80,6 +99,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;
   login_failures: LoginFailuresTable;
+  oidc_states: OidcStatesTable;
+  feedback: FeedbackTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-files-and-short-links';
 import * as m0002 from './0002-accounts';
+import * as m0003 from './0003-oidc-states';
+import * as m0004 from './0004-feedback';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
   '0001-files-and-short-links': m0001,
   '0002-accounts': m0002,
+  '0003-oidc-states': m0003,
+  '0004-feedback': m0004,
 };
