@@ -1,3 +1,94 @@
+import { parseFragment } from '@sealdrop/core/crypto/fragment';
+import { isShortCode } from '@sealdrop/core/short-code';
+import { useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { AlertIcon, LinkIcon } from '../../../components/ui/icons';
+import { MessagePanel } from '../../../components/ui/message-panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { ApiError } from '../../../lib/api-client';
+import { useFileInfo } from '../api/file-info';
+import {
+  GENERAL_ERROR_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  NOT_FOUND_MESSAGE,
+} from '../lib/download-errors';
+import { EncryptedDownload } from './encrypted-download';
+import { FileDetails } from './file-details';
+import { PlainDownload } from './plain-download';
+import './download-page.css';
+
+/**
+ * /download/:fileId (spec §2). Encrypted files need the key in the fragment (#key=…&iv=…);
+ * unencrypted ones have no fragment and download directly (DESIGN §1). The fragment is read here
+ * and only ever handed to WebCrypto: it is never sent, stored or logged.
+ */
 export function DownloadPage() {
-  return <main>DownloadPage (placeholder)</main>;
+  useDocumentTitle('Download');
+  const { fileId } = useParams();
+  return (
+    <main className="download-page">
+      {fileId && isShortCode(fileId) ? (
+        <FileDownload fileId={fileId} />
+      ) : (
+        <Problem message={INVALID_LINK_MESSAGE} />
+      )}
+    </main>
+  );
+}
+
+function FileDownload({ fileId }: { fileId: string }) {
+  const { hash } = useLocation();
+  const secrets = useMemo(() => parseFragment(hash), [hash]);
+  const info = useFileInfo(fileId);
+
+  if (info.isPending) {
+    return (
+      <MessagePanel icon={<Spinner size="lg" />}>
+        <p role="status">Loading file information…</p>
+      </MessagePanel>
+    );
+  }
+  if (info.isError) {
+    const notFound = info.error instanceof ApiError && info.error.status === 404;
+    const clientError = info.error instanceof ApiError && info.error.status < 500;
+    return (
+      <Problem
+        message={
+          notFound ? NOT_FOUND_MESSAGE : clientError ? info.error.message : GENERAL_ERROR_MESSAGE
+        }
+      />
+    );
+  }
+  const file = info.data;
+  if (file.isEncrypted && !secrets) return <Problem message={INVALID_LINK_MESSAGE} />;
+  return (
+    <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
+      <h1 id="download-title" className="download-card__title">
+        {file.isEncrypted ? 'Secure download' : 'Download'}
+      </h1>
+      <FileDetails file={file} />
+      {file.isEncrypted && secrets ? (
+        <EncryptedDownload file={file} secrets={secrets} />
+      ) : (
+        <PlainDownload fileId={file.fileId || fileId} />
+      )}
+    </Card>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <MessagePanel
+      icon={message === NOT_FOUND_MESSAGE ? <LinkIcon size={28} /> : <AlertIcon size={28} />}
+      tone="error"
+    >
+      <p role="alert">{message}</p>
+      <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+        Return to Homepage
+      </Link>
+    </MessagePanel>
+  );
 }

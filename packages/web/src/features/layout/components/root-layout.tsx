@@ -1,5 +1,68 @@
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import type { AuthMode, RootLayoutProps } from '../layout.types';
+import { FeedbackButton } from './feedback-button';
+import { MobileMenu } from './mobile-menu';
+import { AuthDialogPlaceholder, FeedbackDialogPlaceholder } from './placeholder-dialogs';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+import { WalletPlaceholder } from './wallet-placeholder';
+import './layout.css';
 
-export function RootLayout() {
-  return <Outlet />;
+/** The frame of every page: top bar, page outlet, footer, floating feedback button, dialogs. */
+export function RootLayout({
+  account = null,
+  walletSlot,
+  renderAuthDialog = (props) => <AuthDialogPlaceholder {...props} />,
+  renderFeedbackDialog = (props) => <FeedbackDialogPlaceholder {...props} />,
+}: RootLayoutProps) {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const wallet = walletSlot ?? <WalletPlaceholder />;
+
+  // Any navigation (a link, back/forward) closes the mobile menu.
+  useEffect(() => {
+    if (pathname) setMenuOpen(false);
+  }, [pathname]);
+
+  const openAuth = (mode: AuthMode) => {
+    setMenuOpen(false);
+    setAuthMode(mode);
+  };
+
+  return (
+    <div className="sd-shell">
+      <ScrollToTop />
+      <SkipLink />
+      <TopBar
+        account={account}
+        wallet={wallet}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+        onOpenAuth={openAuth}
+      />
+      <div className="sd-shell__content">
+        <Outlet />
+      </div>
+      <SiteFooter />
+      {pathname !== '/' ? <FeedbackButton onClick={() => setFeedbackOpen(true)} /> : null}
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        account={account}
+        wallet={wallet}
+        onOpenAuth={openAuth}
+      />
+      {renderAuthDialog({
+        mode: authMode,
+        onModeChange: setAuthMode,
+        onClose: () => setAuthMode(null),
+      })}
+      {renderFeedbackDialog({ open: feedbackOpen, onClose: () => setFeedbackOpen(false) })}
+    </div>
+  );
 }

@@ -1,3 +1,77 @@
-export function HomePage() {
-  return <main>HomePage (placeholder)</main>;
+import { fileTooLargeMessage, MAX_UPLOAD_BYTES, maxSizeLabel } from '@sealdrop/core/limits';
+import { useState } from 'react';
+import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
+import { BenefitTiles } from './benefit-tiles';
+import { FileDropZone } from './file-drop-zone';
+import { PremiumCard } from './premium-card';
+import { HOME_COPY_CONFIRM_MS } from './upload-status-texts';
+import { UploadStatusView } from './upload-status-view';
+import './home-page.css';
+
+export interface HomePageProps {
+  /** Premium raises the size limit to 100GB; wired to the session once accounts exist. */
+  isPremium?: boolean;
+}
+
+/** Home (spec §2): pick one file, get a link at once, watch it upload. */
+export function HomePage({ isPremium = false }: HomePageProps) {
+  const [encrypt, setEncrypt] = useState(true);
+  const { state, start, retry, reset } = useUploadFlow();
+  const maxBytes = isPremium ? MAX_UPLOAD_BYTES.premium : MAX_UPLOAD_BYTES.guest;
+  const maxLabel = maxSizeLabel(maxBytes);
+
+  const onFile = (file: File) => {
+    // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
+    if (file.size > maxBytes) {
+      window.alert(fileTooLargeMessage(maxBytes));
+      return;
+    }
+    void start(file, encrypt);
+  };
+
+  return (
+    <main id="main" className="sd-home sd-container">
+      <section className="sd-home-hero">
+        <h1 className="sd-home-hero__title">Share files privately, in seconds.</h1>
+        <p className="sd-home-hero__lead">
+          Encrypted in your browser, stored for 24 hours, shared with one short link.
+        </p>
+      </section>
+
+      <div className="sd-home-main">
+        <div className="sd-home-upload">
+          {state.file ? (
+            <UploadStatusView
+              status={cardStatus(state.phase)}
+              progress={state.progress}
+              speed={state.speed}
+              eta={state.eta}
+              fileName={state.file.name}
+              fileSize={state.file.size}
+              finalUrl={state.link}
+              errorMessage={state.errorMessage}
+              onRetry={retry}
+              onUploadAnother={reset}
+              copyConfirmMs={HOME_COPY_CONFIRM_MS}
+            />
+          ) : (
+            <>
+              <FileDropZone maxLabel={maxLabel} onFile={onFile} />
+              <label className="sd-home-encrypt">
+                <input
+                  type="checkbox"
+                  checked={encrypt}
+                  onChange={(event) => setEncrypt(event.currentTarget.checked)}
+                />
+                Encrypt in my browser
+              </label>
+            </>
+          )}
+        </div>
+        <PremiumCard isPremium={isPremium} />
+      </div>
+
+      <BenefitTiles maxLabel={maxLabel} />
+    </main>
+  );
 }

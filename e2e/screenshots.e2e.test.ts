@@ -1,0 +1,93 @@
+/**
+ * Screenshots for the README and docs/screenshots: home, the upload card in each state (held
+ * there by intercepting its requests), and the download page. Written on every e2e run.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type AppServer, ROOT, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { randomFile } from './support/files';
+
+const OUT = join(ROOT, 'docs/screenshots');
+
+describe('screenshots', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.png`) });
+
+  async function newPage(width = 1280, height = 860) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    return context.newPage();
+  }
+
+  it('home, on a wide screen and a phone', async () => {
+    const page = await newPage();
+    await page.goto(server.origin);
+    await page.getByLabel('Encrypt in my browser').waitFor();
+    await shot(page, 'home');
+    const phone = await newPage(390, 844);
+    await phone.goto(server.origin);
+    await phone.getByLabel('Encrypt in my browser').waitFor();
+    await shot(phone, 'home-phone');
+  });
+
+  it('the upload card while uploading, finalizing, ready and failed', async () => {
+    const file = randomFile('quarterly-report.pdf', 2 * 1024 * 1024);
+    const page = await newPage();
+    let releaseUpload: () => void = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/api/storage/**', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    let releaseFinalize: () => void = () => {};
+    const finalizeHeld = new Promise<void>((resolve) => (releaseFinalize = resolve));
+    await page.route('**/api/upload/finalize', async (route) => {
+      await finalizeHeld;
+      await route.continue();
+    });
+    await page.goto(server.origin);
+    await page.locator('input[type=file]').setInputFiles(file.path);
+    await page.getByText('Sending your file securely…').waitFor();
+    await shot(page, 'card-uploading');
+    releaseUpload();
+    await page.getByText('Encrypting & finalizing your upload…').waitFor();
+    await shot(page, 'card-processing');
+    releaseFinalize();
+    await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
+    await shot(page, 'card-ready');
+
+    const failing = await newPage();
+    await failing.route('**/api/storage/**', (route) => route.fulfill({ status: 500, body: 'storage down' }));
+    await failing.route('**/api/upload/presign', (route) => route.continue());
+    await failing.goto(server.origin);
+    await failing.getByLabel('Encrypt in my browser').uncheck();
+    await failing.locator('input[type=file]').setInputFiles(file.path);
+    await failing.getByText('Something went wrong. You can retry the upload.').waitFor();
+    await shot(failing, 'card-error');
+
+    const link = await page.getByLabel('Share link').inputValue();
+    const downloader = await newPage();
+    await downloader.goto(link);
+    await downloader.getByRole('button', { name: 'Download & Decrypt File' }).waitFor();
+    await shot(downloader, 'download');
+  });
+
+  it('the about and mission pages', async () => {
+    const page = await newPage();
+    await page.goto(`${server.origin}/mission`);
+    await page.getByText('files secured').waitFor();
+    await shot(page, 'mission');
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The product's core promise, in a real browser: upload a file (encrypted and plain), get the
+ * link before the transfer ends, open it in a fresh browser context, save identical bytes — and
+ * the key in the fragment never reaches the server, a request or a log.
+ */
+import type { Browser, BrowserContext, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { fileSha256, randomFile } from './support/files';
+
+interface SeenRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function recordRequests(context: BrowserContext): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  context.on('request', (request: Request) => {
+    const body = request.postDataBuffer();
+    // Upload bodies are ciphertext; only text bodies could carry a key by mistake.
+    const text = body && body.length < 100_000 ? body.toString('utf8') : '';
+    seen.push({ url: request.url(), headers: request.headers(), body: text });
+  });
+  return seen;
+}
+
+async function uploadThroughHomePage(context: BrowserContext, server: AppServer, path: string, encrypt: boolean) {
+  const page = await context.newPage();
+  await page.goto(server.origin);
+  const checkbox = page.getByLabel('Encrypt in my browser');
+  if (!encrypt) await checkbox.uncheck();
+  await page.locator('input[type=file]').setInputFiles(path);
+  const link = page.getByLabel('Share link');
+  await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/\/s\/[0-9A-Za-z]{10,}/);
+  await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor({ timeout: 60_000 });
+  const url = await link.inputValue();
+  await page.close();
+  return url;
+}
+
+async function downloadThroughLink(browser: Browser, url: string, control: { role: 'button' | 'link'; name: string }) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const seen = recordRequests(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForURL(/\/download\//);
+  const downloadEvent = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole(control.role, { name: control.name }).click();
+  const download = await downloadEvent;
+  expect(await download.failure()).toBeNull();
+  const savedSha256 = fileSha256(await download.path());
+  const name = download.suggestedFilename();
+  await context.close();
+  return { savedSha256, name, seen };
+}
+
+const DECRYPT = { role: 'button', name: 'Download & Decrypt File' } as const;
+
+describe('upload and download in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('encrypts in the browser and decrypts identical bytes in a fresh context, the key never leaving the page', async () => {
+    const file = randomFile('holiday photos.bin', 3 * 1024 * 1024 + 123);
+    const uploader = await browser.newContext();
+    const uploadRequests = recordRequests(uploader);
+    const url = await uploadThroughHomePage(uploader, server, file.path, true);
+    await uploader.close();
+
+    const fragment = new URL(url).hash;
+    expect(fragment).toMatch(/^#key=[\w-]{43}&iv=[\w-]{16}$/);
+    const key = new URLSearchParams(fragment.slice(1)).get('key') ?? '';
+
+    const { savedSha256, name, seen } = await downloadThroughLink(browser, url, DECRYPT);
+    expect(name).toBe('holiday photos.bin');
+    expect(savedSha256).toBe(file.sha256);
+
+    for (const request of [...uploadRequests, ...seen]) {
+      expect(request.url).not.toContain(key);
+      expect(JSON.stringify(request.headers)).not.toContain(key);
+      expect(request.body).not.toContain(key);
+    }
+    expect(server.logs.join('')).not.toContain(key);
+  });
+
+  it('uploads a plain file with a link that needs no key and downloads identical bytes', async () => {
+    const file = randomFile('notes.txt', 200_000);
+    const uploader = await browser.newContext();
+    const url = await uploadThroughHomePage(uploader, server, file.path, false);
+    await uploader.close();
+    expect(new URL(url).hash).toBe('');
+
+    const { savedSha256, name } = await downloadThroughLink(browser, url, { role: 'link', name: 'Download File' });
+    expect(name).toBe('notes.txt');
+    expect(savedSha256).toBe(file.sha256);
+  });
+
+  it('uploads a multipart file encrypted and round-trips it', async () => {
+    const file = randomFile('big.bin', 40 * 1024 * 1024 + 7);
+    const uploader = await browser.newContext();
+    const url = await uploadThroughHomePage(uploader, server, file.path, true);
+    await uploader.close();
+    const { savedSha256 } = await downloadThroughLink(browser, url, DECRYPT);
+    expect(savedSha256).toBe(file.sha256);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * GET /api/files/:fileId/download, following the 302 to the signed storage URL, as a stream.
+ * No Authorization header: the redirect may go to S3, which refuses a second auth scheme and would
+ * need a CORS preflight for it. The fragment is never part of the URL.
+ */
+import { API_BASE, ApiError } from '../../../lib/api-client';
+import {
+  DOWNLOAD_TIMEOUT_MESSAGE,
+  DownloadError,
+  GENERAL_ERROR_MESSAGE,
+} from '../lib/download-errors';
+import { DOWNLOAD_TIMEOUT_MS } from './file-info';
+
+export async function fetchCiphertext(
+  fileId: string,
+  signal: AbortSignal,
+): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+  // The timeout covers the wait for the response headers only: a large file takes longer to stream.
+  const headersTimeout = new AbortController();
+  const timer = setTimeout(() => headersTimeout.abort(), DOWNLOAD_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/download`, {
+      signal: AbortSignal.any([signal, headersTimeout.signal]),
+      referrerPolicy: 'no-referrer',
+      // Gigabytes of ciphertext have no business in the HTTP cache.
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (headersTimeout.signal.aborted && !signal.aborted) {
+      throw new DownloadError(DOWNLOAD_TIMEOUT_MESSAGE);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw new ApiError(await errorMessage(response), response.status);
+  if (!response.body) throw new Error('The download response has no body');
+  return response as Response & { body: ReadableStream<Uint8Array> };
+}
+
+/** The server's envelope message when it sent one (e.g. 409 "still uploading"). */
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const payload = (await response.json()) as { message?: unknown };
+    if (typeof payload.message === 'string') return payload.message;
+  } catch {
+    // Storage errors are XML or empty; the status decides the text shown.
+  }
+  return GENERAL_ERROR_MESSAGE;
+}

@@ -1,0 +1,26 @@
+/** GET /api/files/:fileId/info, for the download page. The fragment never goes into it. */
+import type { FileInfo } from '@sealdrop/core/api-schemas';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** Spec §7: the download client's timeout. */
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileInfo> {
+  return apiRequest<FileInfo>(`/files/${encodeURIComponent(fileId)}/info`, {
+    signal,
+    timeoutMs: DOWNLOAD_TIMEOUT_MS,
+  });
+}
+
+export function useFileInfo(fileId: string | undefined) {
+  return useQuery({
+    queryKey: ['file-info', fileId],
+    queryFn: ({ signal }) => getFileInfo(fileId!, signal),
+    enabled: Boolean(fileId),
+    // An unknown or expired file stays so; only network and server failures are worth a retry.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,276 @@
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { importKey } from '@sealdrop/core/crypto/key-material';
+import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
+import type { SaveEnvironment } from '../save/sink-types';
+import { DownloadPage } from './download-page';
+
+const FILE_ID = 'AbCdEfGh1234';
+const RAW_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+const IV = Uint8Array.from({ length: 12 }, (_, i) => 0xb0 + i);
+const FRAGMENT = `#${buildFragment({ rawKey: RAW_KEY, iv: IV })}`;
+// Several 64 KiB records, so decryption really runs record by record.
+const PLAINTEXT = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 13 + 5) & 0xff);
+
+function fileInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    fileId: FILE_ID,
+    originalName: 'report.pdf',
+    size: PLAINTEXT.length,
+    contentType: 'application/pdf',
+    isEncrypted: true,
+    expiresAt: new Date(Date.now() + (3 * 60 + 20) * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** fetch answering info with `info` (or 404) and the download with `body`. */
+function mockServer(info: object | null, body?: ReadableStream<Uint8Array>, length?: number) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, init });
+    if (url === `/api/files/${FILE_ID}/info`) {
+      return info
+        ? json(200, { status: 'success', data: info })
+        : json(404, { status: 'error', message: 'File not found or has expired.' });
+    }
+    if (url === `/api/files/${FILE_ID}/download` && body) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream' };
+      if (length !== undefined) headers['Content-Length'] = String(length);
+      return new Response(body, { status: 200, headers });
+    }
+    return json(404, { status: 'error', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+/** A body the test feeds step by step, as a slow network would. */
+function controlledBody() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    stream,
+    push: (bytes: Uint8Array) => controller.enqueue(bytes),
+    end: () => controller.close(),
+  };
+}
+
+/** Blob-only saving; each save waits until the test lets it finish. */
+function blobEnvironment() {
+  const saved: { blob: Blob; name: string }[] = [];
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const environment: SaveEnvironment = createBrowserSaveEnvironment({
+    capabilities: () => ({
+      serviceWorker: false,
+      fileSystemAccess: false,
+    }),
+    saveBlob: async (blob, name) => {
+      await finished;
+      saved.push({ blob, name });
+    },
+  });
+  return { environment, saved, finishSaving: finish };
+}
+
+function renderAt(path: string, environment: SaveEnvironment | null = null) {
+  const router = createMemoryRouter(
+    [
+      { path: '/download/:fileId', element: <DownloadPage /> },
+      { path: '/download', element: <DownloadPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SaveEnvironmentContext.Provider value={environment}>
+        <RouterProvider router={router} />
+      </SaveEnvironmentContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+/** jsdom's Blob has no arrayBuffer(); its FileReader does the job. */
+function readBlob(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+async function ciphertext() {
+  return encryptBytes(await importKey(RAW_KEY), IV, PLAINTEXT);
+}
+
+beforeEach(() => {
+  vi.unstubAllGlobals();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const INVALID = 'Invalid file link. The link may be incomplete or the file has expired.';
+
+describe('DownloadPage', () => {
+  it('calls a link without a file id invalid, without asking the server', async () => {
+    const calls = mockServer(fileInfo());
+    renderAt('/download');
+    expect(await screen.findByText(INVALID)).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('calls a link to an encrypted file without its key invalid', async () => {
+    mockServer(fileInfo());
+    renderAt(`/download/${FILE_ID}`);
+    expect(await screen.findByText(INVALID)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
+  });
+
+  it('calls a link with a mangled key invalid', async () => {
+    mockServer(fileInfo());
+    renderAt(`/download/${FILE_ID}#key=abc&iv=def`);
+    expect(await screen.findByText(INVALID)).toBeVisible();
+  });
+
+  it('says so when the file is unknown or expired', async () => {
+    mockServer(null);
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    expect(await screen.findByText('File not found or has expired.')).toBeVisible();
+  });
+
+  it('shows name, size, expiry and the 24-hour deletion', async () => {
+    mockServer(fileInfo({ size: 1536 }));
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    expect(await screen.findByText('report.pdf')).toBeVisible();
+    expect(screen.getByText('1.5 KB')).toBeVisible();
+    expect(screen.getByText('Expires in 3 hours')).toBeVisible();
+    expect(screen.getByText('Files are deleted automatically after 24 hours.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download & Decrypt File' })).toBeEnabled();
+  });
+
+  it('offers an unencrypted file as a plain download that needs no key', async () => {
+    const calls = mockServer(fileInfo({ isEncrypted: false }));
+    renderAt(`/download/${FILE_ID}`);
+    const link = await screen.findByRole('link', { name: 'Download File' });
+    expect(link).toHaveAttribute('href', `/api/files/${FILE_ID}/download`);
+    expect(screen.queryByText(INVALID)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual([`/api/files/${FILE_ID}/info`]);
+  });
+
+  it('shows the percent, then decrypting, then saves the decrypted file under its name', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    const calls = mockServer(fileInfo(), body.stream, sealed.length);
+    const { environment, saved, finishSaving } = blobEnvironment();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed.slice(0, 100_000));
+    expect(await screen.findByText(/^Downloading… (4[0-9]|50)%$/)).toBeVisible();
+    body.push(sealed.slice(100_000));
+    body.end();
+    expect(await screen.findByText('Decrypting file in your browser...')).toBeVisible();
+    expect(saved).toHaveLength(0);
+    finishSaving();
+    expect(await screen.findByText('File decrypted and saved as report.pdf.')).toBeVisible();
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('report.pdf');
+    const bytes = await readBlob(saved[0]!.blob);
+    expect(Buffer.from(bytes).equals(PLAINTEXT)).toBe(true);
+    // The key stays in the page: not in any URL, and no Referer is sent with the download.
+    const fragmentValue = FRAGMENT.slice(1);
+    for (const call of calls) expect(call.url).not.toContain(fragmentValue.slice(4, 20));
+    const download = calls.find((c) => c.url.endsWith('/download'));
+    expect(download?.init?.referrerPolicy).toBe('no-referrer');
+  });
+
+  it('falls back to "downloaded-file" when the file has no name', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    mockServer(fileInfo({ originalName: '' }), body.stream);
+    const { environment, saved, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed);
+    body.end();
+    await screen.findByText('File decrypted and saved as downloaded-file.');
+    expect(saved[0]!.name).toBe('downloaded-file');
+  });
+
+  it('reports a truncated download and saves nothing', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    mockServer(fileInfo(), body.stream, sealed.length);
+    const { environment, saved, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed.slice(0, sealed.length - 1000));
+    body.end();
+
+    expect(await screen.findByText('Error downloading or decrypting the file.')).toBeVisible();
+    expect(screen.getByText(/incomplete or has been tampered with/)).toBeVisible();
+    expect(screen.queryByText(/File decrypted and saved/)).toBeNull();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('reports a tampered byte and saves nothing', async () => {
+    const sealed = await ciphertext();
+    sealed[sealed.length - 20]! ^= 1;
+    const body = controlledBody();
+    mockServer(fileInfo(), body.stream);
+    const { environment, saved, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed);
+    body.end();
+    expect(await screen.findByText('Error downloading or decrypting the file.')).toBeVisible();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('refuses a wrong key before any download or save dialog starts', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    mockServer(fileInfo(), body.stream);
+    const { environment } = blobEnvironment();
+    const open = vi.spyOn(environment, 'open');
+    const wrongKey = `#${buildFragment({ rawKey: new Uint8Array(32), iv: IV })}`;
+    renderAt(`/download/${FILE_ID}${wrongKey}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed);
+    body.end();
+    expect(await screen.findByText('Error downloading or decrypting the file.')).toBeVisible();
+    expect(screen.getByText(/The key in the link does not open this file/)).toBeVisible();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('says the file is gone when it expired between loading the page and downloading', async () => {
+    mockServer(fileInfo());
+    const { environment } = blobEnvironment();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File not found or has expired.');
+  });
+});

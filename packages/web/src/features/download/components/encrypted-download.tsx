@@ -1,0 +1,69 @@
+import type { FileInfo } from '@sealdrop/core/api-schemas';
+import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
+import { useMemo } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CheckIcon, LockIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { type DownloadState, useDecryptingDownload } from '../hooks/use-decrypting-download';
+import { safeFileName } from '../save/content-disposition';
+
+/** spec §2 */
+export const DECRYPTING_TEXT = 'Decrypting file in your browser...';
+
+export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: FragmentSecrets }) {
+  const target = useMemo(
+    () => ({ name: safeFileName(file.originalName), size: file.size }),
+    [file.originalName, file.size],
+  );
+  const { state, start } = useDecryptingDownload(file.fileId, secrets, target);
+  const busy = state.phase === 'downloading' || state.phase === 'decrypting';
+
+  return (
+    <div className="download-actions">
+      <p className="download-hint">
+        <LockIcon size={16} />
+        Encrypted in the sender's browser. It is decrypted on this device; the key in your link
+        never leaves this page.
+      </p>
+      <Button size="lg" block onClick={start} loading={busy}>
+        Download &amp; Decrypt File
+      </Button>
+      <DownloadStatus state={state} fileName={target.name} />
+    </div>
+  );
+}
+
+function DownloadStatus({ state, fileName }: { state: DownloadState; fileName: string }) {
+  switch (state.phase) {
+    case 'idle':
+      return null;
+    case 'downloading':
+      return (
+        <div className="download-status" role="status">
+          <progress max={100} value={state.percent} aria-label="Download progress" />
+          <span>Downloading… {state.percent}%</span>
+        </div>
+      );
+    case 'decrypting':
+      return (
+        <div className="download-status" role="status">
+          <Spinner size="sm" />
+          <span>{DECRYPTING_TEXT}</span>
+        </div>
+      );
+    case 'saved':
+      return (
+        <div className="download-status download-status--success" role="status">
+          <CheckIcon size={18} />
+          <span>File decrypted and saved as {fileName}.</span>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="download-status download-status--error" role="alert">
+          <p>{state.message}</p>
+          {state.detail ? <p className="download-status__detail">{state.detail}</p> : null}
+        </div>
+      );
+  }
+}

@@ -1,0 +1,40 @@
+import type { FileInfo } from '@sealdrop/core/api-schemas';
+import { formatExpiry } from '@sealdrop/core/format-expiry';
+import { formatFileSize } from '@sealdrop/core/format-size';
+import { useEffect, useState } from 'react';
+import { ClockIcon } from '../../../components/ui/icons';
+
+/** The expiry text counts down while the page stays open. */
+const EXPIRY_REFRESH_MS = 30_000;
+
+/** Name, size and expiry of the file (spec §2), and the retention statement. */
+export function FileDetails({ file }: { file: FileInfo }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), EXPIRY_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <>
+      <dl className="download-details">
+        <div>
+          <dt>File name</dt>
+          <dd className="download-details__name">{file.originalName || 'downloaded-file'}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{formatFileSize(file.size)}</dd>
+        </div>
+        <div>
+          <dt>Expiration</dt>
+          <dd>{formatExpiry(file.expiresAt, now)}</dd>
+        </div>
+      </dl>
+      <p className="download-note">
+        <ClockIcon size={16} />
+        Files are deleted automatically after 24 hours.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * State of the encrypted download (spec §4 "Download page"):
+ * idle → downloading (percent) → decrypting → saved; an error at any step shows its message.
+ */
+import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { runDecryptingDownload } from '../lib/decrypting-download';
+import { type DownloadFailure, describeDownloadFailure, isUserAbort } from '../lib/download-errors';
+import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
+import type { SaveTarget } from '../save/sink-types';
+
+export type DownloadState =
+  | { phase: 'idle' }
+  | { phase: 'downloading'; percent: number }
+  | { phase: 'decrypting' }
+  | { phase: 'saved' }
+  | ({ phase: 'error' } & DownloadFailure);
+
+export function useDecryptingDownload(
+  fileId: string,
+  secrets: FragmentSecrets,
+  target: SaveTarget,
+) {
+  const injected = useContext(SaveEnvironmentContext);
+  const [state, setState] = useState<DownloadState>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  // Leaving the page stops the download: the decryption runs here and cannot continue without it.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const busy = state.phase === 'downloading' || state.phase === 'decrypting';
+  useEffect(() => {
+    if (!busy) return;
+    // Closing the tab would cut the stream the browser is saving; ask first.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
+
+  const start = useCallback(async () => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ phase: 'downloading', percent: 0 });
+    try {
+      await runDecryptingDownload({
+        fileId,
+        secrets,
+        target,
+        environment: injected ?? createBrowserSaveEnvironment(),
+        signal: controller.signal,
+        onPercent: (percent) => setState({ phase: 'downloading', percent }),
+        onDecrypting: () => setState({ phase: 'decrypting' }),
+      });
+      if (!controller.signal.aborted) setState({ phase: 'saved' });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState(
+        isUserAbort(error)
+          ? { phase: 'idle' }
+          : { phase: 'error', ...describeDownloadFailure(error) },
+      );
+    } finally {
+      running.current = null;
+    }
+  }, [fileId, secrets, target, injected]);
+
+  return { state, start };
+}

@@ -1,0 +1,82 @@
+/**
+ * The encrypted download, start to finish, without React:
+ * fetch (following the redirect) → count bytes → decrypt record by record → save sink.
+ * Every stage is a stream with backpressure, so memory stays flat whatever the file size
+ * (the Blob sink aside, which is capped). Any later failure aborts the sink, so the browser fails
+ * or discards the download instead of keeping a partial file.
+ */
+import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
+import { importKey } from '@sealdrop/core/crypto/key-material';
+import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
+import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import { fetchCiphertext } from '../api/fetch-ciphertext';
+import { chooseSinks, openFirstSink } from '../save/choose-sink';
+import type { SaveEnvironment, SaveSink, SaveTarget, SinkKind } from '../save/sink-types';
+import { DownloadError, FirstRecordError, TOO_LARGE_FOR_BROWSER_MESSAGE } from './download-errors';
+import { createProgressStream, expectedDownloadBytes } from './progress-stream';
+
+export interface DecryptingDownloadInput {
+  fileId: string;
+  secrets: FragmentSecrets;
+  target: SaveTarget;
+  environment: SaveEnvironment;
+  signal: AbortSignal;
+  onPercent: (percent: number) => void;
+  /** All ciphertext has arrived; the last records are being decrypted and written. */
+  onDecrypting: () => void;
+}
+
+/** Resolves with the method used once the file is completely written. */
+export async function runDecryptingDownload(input: DecryptingDownloadInput): Promise<SinkKind> {
+  const { fileId, secrets, target, environment, signal } = input;
+  // Refuse before downloading anything when no method could take a file this size.
+  if (chooseSinks(environment.capabilities(), target.size).length === 0) {
+    throw new DownloadError(TOO_LARGE_FOR_BROWSER_MESSAGE);
+  }
+  const key = await importKey(secrets.rawKey);
+  const response = await fetchCiphertext(fileId, signal);
+  const total = expectedDownloadBytes(response, target.size);
+  const decrypted = response.body
+    .pipeThrough(createProgressStream(total, input.onPercent, input.onDecrypting))
+    .pipeThrough(createDecryptionStream(key, secrets.iv));
+  // Decrypt the first record before choosing where to save: a wrong key or a file that is not
+  // ours fails here, before the browser shows a download or a save dialog.
+  const first = await readFirst(decrypted, signal).catch((error: unknown) => {
+    throw error instanceof DecryptionError
+      ? new FirstRecordError(error.message, { cause: error })
+      : error;
+  });
+  signal.throwIfAborted();
+  let sink: SaveSink;
+  try {
+    sink = await openFirstSink(environment, target);
+    if (first) {
+      const writer = sink.writable.getWriter();
+      await writer.write(first);
+      writer.releaseLock();
+    }
+  } catch (error) {
+    await decrypted.cancel(error).catch(() => {});
+    throw error;
+  }
+  // One signal on the last pipe is enough: aborting it cancels the source and aborts the sink.
+  await decrypted.pipeTo(sink.writable, { signal });
+  return sink.kind;
+}
+
+/** The first decrypted chunk (null for none), leaving the stream unlocked for the rest. */
+async function readFirst(
+  stream: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const cancel = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const { done, value } = await reader.read();
+    return done ? null : value;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    reader.releaseLock();
+  }
+}

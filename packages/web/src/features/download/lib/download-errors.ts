@@ -1,0 +1,75 @@
+/**
+ * User-facing failures of the download page. Texts marked "spec" are quoted word for word from the
+ * product spec (§2, §8); the others explain cases the spec does not name.
+ */
+import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
+import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import { ApiError } from '../../../lib/api-client';
+
+/** spec */
+export const INVALID_LINK_MESSAGE =
+  'Invalid file link. The link may be incomplete or the file has expired.';
+/** spec */
+export const NOT_FOUND_MESSAGE = 'File not found or has expired.';
+/** spec: the general fallback for any failing step. */
+export const GENERAL_ERROR_MESSAGE = 'Error downloading or decrypting the file.';
+
+export const TOO_LARGE_FOR_BROWSER_MESSAGE =
+  'This browser cannot save a file this large. Please open the link in a current version of Chrome, Edge, Firefox or Safari.';
+export const DOWNLOAD_CANCELLED_MESSAGE = 'The download was cancelled.';
+export const DOWNLOAD_TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
+
+/** Detail shown when not even the first record opens: almost always a damaged or wrong link. */
+export const FIRST_RECORD_FAILED_DETAIL =
+  'The key in the link does not open this file. Check that the whole link was copied. Nothing was saved.';
+
+/** A failure whose message is written for the person in front of the page. */
+export class DownloadError extends Error {
+  override name = 'DownloadError';
+}
+
+/** The first record did not decrypt, so nothing was downloaded or saved. */
+export class FirstRecordError extends Error {
+  override name = 'FirstRecordError';
+}
+
+/** A save method that cannot be used here; the next one is tried. */
+export class SinkUnavailableError extends Error {
+  override name = 'SinkUnavailableError';
+}
+
+export interface DownloadFailure {
+  message: string;
+  /** Why, when the headline is the general fallback. */
+  detail?: string;
+}
+
+/** True when the person dismissed a prompt (the save picker): not an error to show. */
+export function isUserAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Maps anything thrown during a download to what the page shows. Raw messages of unknown errors
+ * are never shown: they can be technical, and must not risk echoing request details.
+ */
+export function describeDownloadFailure(error: unknown): DownloadFailure {
+  if (error instanceof DownloadError) return { message: error.message };
+  if (error instanceof FirstRecordError) {
+    return { message: GENERAL_ERROR_MESSAGE, detail: FIRST_RECORD_FAILED_DETAIL };
+  }
+  if (error instanceof ApiError) {
+    if (error.status === 404) return { message: NOT_FOUND_MESSAGE };
+    // 4xx messages come from our own server and are written for people (e.g. "still uploading").
+    if (error.status >= 400 && error.status < 500) return { message: error.message };
+    return { message: GENERAL_ERROR_MESSAGE };
+  }
+  if (error instanceof DecryptionError || error instanceof UnsupportedFormatError) {
+    // The crypto module's texts are written for people; the stop is what matters to them.
+    return {
+      message: GENERAL_ERROR_MESSAGE,
+      detail: `${error.message}. The download was stopped.`,
+    };
+  }
+  return { message: GENERAL_ERROR_MESSAGE };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { SinkUnavailableError, TOO_LARGE_FOR_BROWSER_MESSAGE } from '../lib/download-errors';
+import { chooseSinks, MAX_BLOB_SAVE_BYTES, openFirstSink } from './choose-sink';
+import type { SaveCapabilities, SaveEnvironment, SinkKind } from './sink-types';
+
+const all: SaveCapabilities = {
+  serviceWorker: true,
+  fileSystemAccess: true,
+};
+const none: SaveCapabilities = {
+  serviceWorker: false,
+  fileSystemAccess: false,
+};
+
+function environment(
+  capabilities: SaveCapabilities,
+  failing: Partial<Record<SinkKind, Error>> = {},
+) {
+  const tried: SinkKind[] = [];
+  const env: SaveEnvironment = {
+    capabilities: () => capabilities,
+    async open(kind) {
+      tried.push(kind);
+      const failure = failing[kind];
+      if (failure) throw failure;
+      return { kind, writable: new WritableStream() };
+    },
+  };
+  return { env, tried };
+}
+
+describe('chooseSinks', () => {
+  it('prefers the Service Worker stream, then File System Access, then a Blob', () => {
+    expect(chooseSinks(all, 1000)).toEqual(['service-worker', 'file-system', 'blob']);
+  });
+
+  it('uses the Service Worker stream for any size, the Blob only for small files', () => {
+    expect(chooseSinks({ ...none, serviceWorker: true }, 1000)).toEqual(['service-worker', 'blob']);
+    expect(chooseSinks({ ...none, serviceWorker: true }, 100 * MAX_BLOB_SAVE_BYTES)).toEqual([
+      'service-worker',
+    ]);
+  });
+
+  it('offers File System Access where service workers are missing', () => {
+    expect(chooseSinks({ ...none, fileSystemAccess: true }, 5 * MAX_BLOB_SAVE_BYTES)).toEqual([
+      'file-system',
+    ]);
+  });
+
+  it('keeps the Blob for files up to the limit only', () => {
+    expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES)).toEqual(['blob']);
+    expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES + 1)).toEqual([]);
+  });
+});
+
+describe('openFirstSink', () => {
+  it('falls through to the next method when one cannot be opened', async () => {
+    const { env, tried } = environment(all, { 'service-worker': new SinkUnavailableError('no') });
+    const sink = await openFirstSink(env, { name: 'a.txt', size: 10 });
+    expect(sink.kind).toBe('file-system');
+    expect(tried).toEqual(['service-worker', 'file-system']);
+  });
+
+  it('stops when the person dismisses the save picker', async () => {
+    const dismissed = new DOMException('The user aborted a request.', 'AbortError');
+    const { env, tried } = environment(
+      { ...none, fileSystemAccess: true },
+      { 'file-system': dismissed },
+    );
+    await expect(openFirstSink(env, { name: 'a.txt', size: 10 })).rejects.toBe(dismissed);
+    expect(tried).toEqual(['file-system']);
+  });
+
+  it('refuses a large file with a clear message when only a Blob would be left', async () => {
+    const { env } = environment(all, {
+      'service-worker': new Error('private mode'),
+      'file-system': new TypeError('headless'),
+    });
+    await expect(
+      openFirstSink(env, { name: 'big.iso', size: MAX_BLOB_SAVE_BYTES + 1 }),
+    ).rejects.toThrow(TOO_LARGE_FOR_BROWSER_MESSAGE);
+  });
+});

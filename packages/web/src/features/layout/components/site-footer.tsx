@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { LogoMark } from '../../../components/ui/icons';
+import { brand } from '../../../config/brand';
+
+/** Footer links use their own wording so they never clash with the top bar's Home/Mission/About. */
+export function SiteFooter() {
+  return (
+    <footer className="sd-footer">
+      <div className="sd-container sd-footer__inner">
+        <div className="sd-footer__about">
+          <p className="sd-footer__brand">
+            <LogoMark size={22} />
+            {brand.name}
+          </p>
+          <p className="sd-footer__text">
+            Files are encrypted in your browser before upload and deleted after{' '}
+            {brand.retentionHours} hours. No trackers, no ads.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="sd-footer__links">
+            <li>
+              <Link to="/">Share a file</Link>
+            </li>
+            <li>
+              <Link to="/mission">Our mission</Link>
+            </li>
+            <li>
+              <Link to="/about">How it works</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="sd-container">
+        <p className="sd-footer__legal">
+          © {new Date().getFullYear()} {brand.name}
+        </p>
+      </div>
+    </footer>
+  );
+}

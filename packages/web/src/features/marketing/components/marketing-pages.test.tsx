@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AboutPage } from './about-page';
+import { MissionPage } from './mission-page';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/mission', element: <MissionPage /> },
+      { path: '/about', element: <AboutPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('MissionPage', () => {
+  it('shows the three stats and a call to action back to the upload page', () => {
+    renderAt('/mission');
+    for (const text of [
+      '100K+',
+      'files secured',
+      '24/7',
+      'privacy protection',
+      '0',
+      'data tracking',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: /upload your first file/i })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+});
+
+describe('AboutPage', () => {
+  it('describes the security architecture and links to / and /mission', () => {
+    renderAt('/about');
+    expect(screen.getByRole('heading', { name: 'Our story' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'AES-256-GCM in your browser' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /link fragment/i })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Deleted after 24 hours' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No tracking or ads' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /try it now/i })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Read our mission' })).toHaveAttribute(
+      'href',
+      '/mission',
+    );
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Multipart transfer: parts go in parallel (at most `concurrency` at once), each one retried on
+ * its own with backoff, so one bad part never restarts the file. Progress counts finished parts
+ * plus the bytes of parts in flight, because XHR progress alone arrives only every ~100 ms.
+ */
+import type { MultipartPlan } from '@sealdrop/core/api-schemas';
+import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
+import { abortError, TransferError } from '../lib/upload-errors';
+import { type PartCipher, partBody } from './part-body';
+import { createPartUrlPool } from './part-url-pool';
+import { type PutBlob, putBlob } from './put-blob';
+import type { CompletedPart } from './upload-endpoints';
+
+export interface MultipartUploadOptions {
+  file: Blob;
+  plan: MultipartPlan;
+  concurrency: number;
+  cipher: PartCipher | null;
+  contentType: string;
+  requestPartUrls: (partNumbers: number[]) => Promise<{ partNumber: number; url: string }[]>;
+  signal?: AbortSignal;
+  /** Total bytes sent so far, over all parts. */
+  onBytes?: (sent: number) => void;
+  put?: PutBlob;
+  retry?: Omit<RetryOptions, 'signal'>;
+  partTimeoutMs?: number;
+}
+
+export async function uploadMultipart(options: MultipartUploadOptions): Promise<CompletedPart[]> {
+  const { file, plan, cipher, onBytes } = options;
+  const put = options.put ?? putBlob;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  // One failed part stops the others: the caller aborts the whole upload anyway.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const pool = createPartUrlPool({
+    initial: plan.parts,
+    partCount: plan.partCount,
+    request: options.requestPartUrls,
+  });
+
+  const inFlight = new Map<number, number>();
+  let finished = 0;
+  const report = () => {
+    let sent = finished;
+    for (const loaded of inFlight.values()) sent += loaded;
+    onBytes?.(sent);
+  };
+
+  const sendPart = async (partNumber: number): Promise<CompletedPart> => {
+    const body = await partBody({
+      file,
+      partSize: plan.partSize,
+      partNumber,
+      partCount: plan.partCount,
+      cipher,
+    });
+    const etag = await withRetry(
+      async (attempt) => {
+        const url = await pool.get(partNumber, attempt > 1);
+        try {
+          const result = await put({
+            url,
+            body,
+            contentType: options.contentType,
+            signal,
+            timeoutMs: options.partTimeoutMs,
+            onProgress: (loaded) => {
+              inFlight.set(partNumber, loaded);
+              report();
+            },
+          });
+          if (!result.etag) {
+            throw new TransferError(
+              `Upload failed: storage returned no ETag for part ${partNumber} (its CORS rule must expose ETag)`,
+              result.status,
+              false,
+            );
+          }
+          return result.etag;
+        } catch (error) {
+          inFlight.delete(partNumber);
+          report();
+          throw error;
+        }
+      },
+      { ...retry, signal },
+    );
+    inFlight.delete(partNumber);
+    finished += body.size;
+    pool.release(partNumber);
+    report();
+    return { partNumber, etag };
+  };
+
+  const completed: CompletedPart[] = [];
+  let next = 1;
+  const worker = async () => {
+    while (next <= plan.partCount) {
+      if (signal.aborted) throw abortError();
+      const partNumber = next;
+      next += 1;
+      completed.push(await sendPart(partNumber));
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency || 1, plan.partCount));
+  try {
+    await Promise.all(Array.from({ length: workers }, worker));
+  } catch (error) {
+    stop.abort();
+    throw options.signal?.aborted ? abortError() : error;
+  }
+  return completed.sort((a, b) => a.partNumber - b.partNumber);
+}

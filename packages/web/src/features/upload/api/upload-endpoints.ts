@@ -1,0 +1,46 @@
+/** The upload calls of DESIGN §3. Presign and finalize carry no secrets: never the fragment. */
+import type {
+  FinalizeResponse,
+  PartUrl,
+  PresignRequest,
+  PresignResponse,
+} from '@sealdrop/core/api-schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export const FINALIZE_TARGET_MESSAGE = 'finalize requires objectKey or slug';
+
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+export function presignUpload(body: PresignRequest, signal?: AbortSignal) {
+  return apiRequest<PresignResponse>('/upload/presign', { method: 'POST', body, signal });
+}
+
+export async function requestPartUrls(
+  body: { objectKey: string; uploadId: string; partNumbers: number[] },
+  signal?: AbortSignal,
+): Promise<PartUrl[]> {
+  const data = await apiRequest<{ parts: PartUrl[] }>('/upload/parts', {
+    method: 'POST',
+    body,
+    signal,
+  });
+  return data.parts;
+}
+
+export function finalizeUpload(
+  body: { objectKey?: string; slug?: string; parts?: CompletedPart[] },
+  signal?: AbortSignal,
+) {
+  if (!body.objectKey && !body.slug) {
+    return Promise.reject(new Error(FINALIZE_TARGET_MESSAGE));
+  }
+  return apiRequest<FinalizeResponse>('/upload/finalize', { method: 'POST', body, signal });
+}
+
+/** Tells the server to drop a half-sent upload; it must not reuse the caller's (aborted) signal. */
+export async function abortUpload(body: { objectKey: string; uploadId?: string }): Promise<void> {
+  await apiRequest<unknown>('/upload/abort', { method: 'POST', body });
+}

@@ -1,0 +1,207 @@
+import '../testing/blob-polyfill';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../testing/fake-xhr';
+import { mockApi, type Routes } from '../testing/mock-api';
+import { HomePage } from './home-page';
+
+const GiB = 1024 ** 3;
+
+function presigned(body: unknown) {
+  const { shortCode } = body as { shortCode?: string };
+  const slug = shortCode ?? 'Slug123456';
+  return {
+    data: {
+      uploadUrl: 'https://storage.test/object',
+      objectKey: 'objects/1',
+      slug,
+      shortUrl: `/s/${slug}`,
+      expiresAt: '2026-11-23T00:00:00Z',
+      objectSize: 0,
+      concurrency: 4,
+    },
+  };
+}
+
+const happyRoutes: Routes = {
+  'POST /tiny/instant': () => ({ data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345' } }),
+  'POST /upload/presign': presigned,
+  'POST /upload/finalize': () => ({
+    data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
+  }),
+  'PUT /tiny/complete/*': () => ({ data: {} }),
+  'POST /upload/abort': () => ({ data: {} }),
+};
+
+function pick(file: File) {
+  const input = screen.getByLabelText(/drop a file here/i);
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+function shareField(): HTMLInputElement {
+  return screen.getByLabelText('Share link') as HTMLInputElement;
+}
+
+beforeEach(() => {
+  FakeXhr.reset();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(async () => {
+  // Unmount (which aborts uploads in flight) and let the abort call land while fetch is mocked.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('HomePage', () => {
+  it('offers one file up to 5GB, encryption on by default, benefits and the Premium card', () => {
+    render(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    const input = screen.getByLabelText(/drop a file here/i);
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).not.toHaveAttribute('multiple');
+    expect(screen.getByText('up to 5GB')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Encrypt in my browser' })).toBeChecked();
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(8);
+    for (const feature of [
+      'Priority uploads',
+      '100GB files',
+      '30-day storage',
+      'Enhanced security',
+    ]) {
+      expect(screen.getByText(feature)).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('Pro')).toHaveLength(4);
+    expect(screen.getByText('Hold 10K+ token to go Pro')).toBeInTheDocument();
+  });
+
+  it('takes a dropped file like a picked one', async () => {
+    mockApi(happyRoutes);
+    render(<HomePage />);
+    const zone = screen.getByText('Drop a file here or click to choose one');
+    const file = new File(['dropped'], 'dropped.txt');
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [file] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    expect(screen.getByText('dropped.txt')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Upload Status' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  });
+
+  it('tells premium users everything is active and raises the limit', () => {
+    render(<HomePage isPremium />);
+    expect(screen.getByText('All features active!')).toBeInTheDocument();
+    expect(screen.getByText('up to 100GB')).toBeInTheDocument();
+  });
+
+  it('refuses a file over the limit with an alert and starts nothing', () => {
+    const api = mockApi(happyRoutes);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    render(<HomePage />);
+    const big = new File(['x'], 'huge.iso');
+    Object.defineProperty(big, 'size', { value: 5 * GiB + 1 });
+    pick(big);
+    expect(alert).toHaveBeenCalledWith('File size exceeds maximum allowed size of 5GB');
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/drop a file here/i)).toBeInTheDocument();
+  });
+
+  it('shows the short link before the transfer ends, then gets ready; a failed short-link completion is only logged', async () => {
+    const api = mockApi({
+      ...happyRoutes,
+      'PUT /tiny/complete/*': () => ({ error: 'boom', status: 500 }),
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<HomePage />);
+    pick(new File(['hello world'], 'notes.txt', { type: 'text/plain' }));
+
+    expect(screen.getByText('notes.txt')).toBeInTheDocument();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const origin = window.location.origin;
+    const linkPattern = new RegExp(`^${origin}/s/Short12345#key=[\\w-]{43}&iv=[\\w-]{16}$`);
+    expect(shareField().value).toMatch(linkPattern);
+    expect(screen.getByText('Uploading…')).toBeInTheDocument();
+    expect(api.callsTo('POST /upload/presign')[0]?.body).toMatchObject({
+      filename: 'notes.txt',
+      contentType: 'application/octet-stream',
+      size: 11,
+      isEncrypted: true,
+      shortCode: 'Short12345',
+    });
+
+    const xhr = FakeXhr.sent[0]!;
+    act(() => xhr.progress(20));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '57');
+    act(() => xhr.succeed());
+
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    expect(shareField().value).toMatch(linkPattern);
+    expect(api.callsTo('PUT /tiny/complete/*')[0]).toMatchObject({
+      path: '/tiny/complete/Short12345',
+      body: { fileId: 'Short12345', storageKey: 'objects/1', originalName: 'notes.txt' },
+    });
+    expect(logged).toHaveBeenCalledWith('Completing the short link failed', expect.anything());
+    expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();
+  });
+
+  it('uploads without a short code when the instant link fails, and without a key when encryption is off', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = mockApi({
+      ...happyRoutes,
+      'POST /tiny/instant': () => ({ error: 'down', status: 503 }),
+      'POST /upload/finalize': () => ({
+        data: { fileId: 'Slug123456', storageKey: 'objects/1', downloadUrl: '' },
+      }),
+    });
+    FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
+    render(<HomePage />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Encrypt in my browser' }));
+    pick(new File(['plain'], 'plain.txt', { type: 'text/plain' }));
+
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    expect(shareField()).toHaveValue(`${window.location.origin}/s/Slug123456`);
+    expect(api.callsTo('POST /upload/presign')[0]?.body).toEqual({
+      filename: 'plain.txt',
+      contentType: 'text/plain',
+      size: 5,
+      isEncrypted: false,
+    });
+    expect(api.callsTo('PUT /tiny/complete/*')).toHaveLength(0);
+  });
+
+  it("shows the server's message on failure, and Retry starts again from the file", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let presigns = 0;
+    mockApi({
+      ...happyRoutes,
+      'POST /upload/presign': (body) => {
+        presigns += 1;
+        return presigns === 1 ? { error: 'Storage is unavailable', status: 503 } : presigned(body);
+      },
+    });
+    FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
+    render(<HomePage />);
+    pick(new File(['retry me'], 'retry.txt'));
+
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Storage is unavailable');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    expect(presigns).toBe(2);
+  });
+
+  it('Upload Another aborts the transfer and brings the pick area back', async () => {
+    const api = mockApi(happyRoutes);
+    render(<HomePage />);
+    pick(new File(['abc'], 'a.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Another' }));
+    expect(screen.getByLabelText(/drop a file here/i)).toBeInTheDocument();
+    expect(screen.queryByText('Upload Status')).not.toBeInTheDocument();
+    expect(FakeXhr.sent[0]?.aborted).toBe(true);
+    await waitFor(() => expect(api.callsTo('POST /upload/abort')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
+import { UploadStatusView, type UploadStatusViewProps } from './upload-status-view';
+
+export interface SelfDrivingUploadCardProps {
+  /** Given a file, the card runs the whole upload itself. */
+  file: File;
+  /** Encrypt in the browser (default true, DESIGN §1). */
+  encrypt?: boolean;
+  onUploadAnother?: () => void;
+  copyConfirmMs?: number;
+}
+
+export type UploadStatusCardProps = UploadStatusViewProps | SelfDrivingUploadCardProps;
+
+/**
+ * "Upload Status" card (spec §2). Controlled: pass status, progress, fileName, fileSize, finalUrl.
+ * Self-driving: pass a `file` and it uploads it; unmounting it aborts the upload in flight.
+ */
+export function UploadStatusCard(props: UploadStatusCardProps) {
+  if ('file' in props && props.file) return <SelfDrivingUploadCard {...props} />;
+  return <UploadStatusView {...(props as UploadStatusViewProps)} />;
+}
+
+function SelfDrivingUploadCard({
+  file,
+  encrypt = true,
+  onUploadAnother,
+  copyConfirmMs,
+}: SelfDrivingUploadCardProps) {
+  const { state, start, retry, reset } = useUploadFlow();
+
+  useEffect(() => {
+    void start(file, encrypt);
+  }, [file, encrypt, start]);
+
+  return (
+    <UploadStatusView
+      status={cardStatus(state.phase)}
+      progress={state.progress}
+      speed={state.speed}
+      eta={state.eta}
+      fileName={file.name}
+      fileSize={file.size}
+      finalUrl={state.link}
+      errorMessage={state.errorMessage}
+      onRetry={retry}
+      onUploadAnother={() => {
+        reset();
+        onUploadAnother?.();
+      }}
+      copyConfirmMs={copyConfirmMs}
+    />
+  );
+}

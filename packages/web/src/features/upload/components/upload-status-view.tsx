@@ -1,0 +1,104 @@
+import { formatSize } from '@sealdrop/core/format-size';
+import { useId } from 'react';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
+import { LinkField } from './link-field';
+import { ShareActions } from './share-actions';
+import { UploadProgress } from './upload-progress';
+import {
+  CARD_COPY_CONFIRM_MS,
+  LINK_HINT_PENDING,
+  LINK_HINT_READY,
+  STATUS_TEXTS,
+  type UploadCardStatus,
+} from './upload-status-texts';
+import './upload-status-card.css';
+
+export interface UploadStatusViewProps {
+  status: UploadCardStatus;
+  /** A percent, or { percent, speed, eta } as the progress callback reports it. */
+  progress?: number | ProgressValue;
+  /** Bytes per second; overrides `progress.speed`. */
+  speed?: number | null;
+  /** Seconds left; overrides `progress.eta`. */
+  eta?: number | null;
+  fileName?: string;
+  fileSize?: number;
+  finalUrl?: string | null;
+  /** Shown under the error texts: the server's message or a fallback from spec §8. */
+  errorMessage?: string | null;
+  onRetry?: () => void;
+  onUploadAnother?: () => void;
+  copyConfirmMs?: number;
+}
+
+const BADGE_TONE: Record<UploadCardStatus, BadgeProps['tone']> = {
+  idle: 'neutral',
+  processing: 'info',
+  uploading: 'accent',
+  ready: 'success',
+  error: 'danger',
+};
+
+/** The status card as a pure view of its props (the "driven from outside" mode). */
+export function UploadStatusView(props: UploadStatusViewProps) {
+  const { status, fileName, fileSize, finalUrl, errorMessage } = props;
+  const titleId = useId();
+  const texts = STATUS_TEXTS[status] ?? STATUS_TEXTS.idle;
+  const normalized = normalizeProgress(props.progress);
+  const percent = status === 'ready' ? 100 : normalized.percent;
+  const speed = props.speed !== undefined ? props.speed : normalized.speed;
+  const eta = props.eta !== undefined ? props.eta : normalized.eta;
+
+  return (
+    <Card as="section" className="sd-upload-card" aria-labelledby={titleId} padding="lg">
+      <header className="sd-upload-card__header">
+        <h2 id={titleId} className="sd-upload-card__title">
+          Upload Status
+        </h2>
+        <Badge tone={BADGE_TONE[status]} className="sd-upload-card__badge">
+          {texts.title}
+        </Badge>
+      </header>
+      <p className="sd-upload-card__description">{texts.description}</p>
+
+      {fileName ? (
+        <p className="sd-upload-card__file">
+          <span className="sd-upload-card__file-name">{fileName}</span>
+          {typeof fileSize === 'number' ? (
+            <span className="sd-upload-card__file-size">{formatSize(fileSize)}</span>
+          ) : null}
+        </p>
+      ) : null}
+
+      <UploadProgress
+        percent={percent}
+        speed={speed ?? null}
+        eta={eta ?? null}
+        showRate={status === 'uploading'}
+      />
+
+      <LinkField url={finalUrl} hint={status === 'ready' ? LINK_HINT_READY : LINK_HINT_PENDING} />
+      <ShareActions url={finalUrl} copyConfirmMs={props.copyConfirmMs ?? CARD_COPY_CONFIRM_MS} />
+
+      {status === 'error' && errorMessage ? (
+        <p className="sd-upload-card__error" role="alert">
+          {errorMessage}
+        </p>
+      ) : null}
+
+      <div className="sd-upload-card__actions">
+        {status === 'error' ? (
+          <Button variant="primary" onClick={props.onRetry}>
+            Retry
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={props.onUploadAnother}>
+          Upload Another
+        </Button>
+      </div>
+    </Card>
+  );
+}
