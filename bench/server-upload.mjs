@@ -1,7 +1,8 @@
-// Uploads and downloads a generated file through a real server process (local driver by default)
-// the way the browser does — presign, parallel part PUTs, finalize — and reports MiB/s, wall time
-// and the server's peak RSS (sampled from /proc every 50 ms). Usage:
-//   node bench/server-upload.mjs [sizeMiB=1024] [concurrency=4]
+// Uploads and downloads a generated file through a real server process the way the browser does —
+// presign, parallel part PUTs straight to storage, finalize — and reports MiB/s, wall time and the
+// server's peak RSS (sampled from /proc every 50 ms). Usage:
+//   node bench/server-upload.mjs [sizeMiB=1024] [concurrency=4] [local|s3]
+// `s3` starts s3rver on loopback in this process (s3rver's own speed then bounds the figure).
 import { spawn } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,14 +12,38 @@ import { join } from 'node:path';
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const concurrency = Number(process.argv[3] ?? 4);
+const driver = process.argv[4] ?? 'local';
 const size = sizeMiB * MiB;
 const port = 18000 + Math.floor(Math.random() * 1000);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
 
+let s3rver;
+let storageEnv = {};
+if (driver === 's3') {
+  const { default: S3rver } = await import('s3rver');
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: join(dataDir, 's3'),
+    configureBuckets: [{ name: 'bench' }],
+  });
+  const { port: s3Port } = await s3rver.run();
+  storageEnv = {
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: 'bench',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
   env: {
     ...process.env,
+    ...storageEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -95,6 +120,7 @@ try {
   const downloadSeconds = (performance.now() - downloadStart) / 1000;
   console.log(
     JSON.stringify({
+      driver,
       sizeMiB,
       concurrency,
       uploadMiBs: +(sizeMiB / uploadSeconds).toFixed(1),
@@ -110,5 +136,6 @@ try {
 } finally {
   clearInterval(sampler);
   server.kill('SIGTERM');
+  await s3rver?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
