@@ -38,8 +38,19 @@ export function createDatabase(options: DatabaseOptions): Database {
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * `schema` (PostgreSQL) pins Kysely's bookkeeping tables to that schema: without it Kysely takes a
+ * kysely_migration table in any other schema of the database for its own and then fails.
+ */
+export async function migrateToLatest(
+  db: Database,
+  options: { schema?: string } = {},
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

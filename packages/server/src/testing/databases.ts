@@ -41,6 +41,25 @@ export async function createSqliteTestDatabase(): Promise<TestDatabase> {
   return { db, destroy: () => db.destroy() };
 }
 
+/** Any fixed number: the key of the session-level advisory lock below. */
+const CATALOG_LOCK_KEY = 5_310_417;
+
+/**
+ * Kysely's migrator reads the catalog of every schema in the database, and fails when a schema
+ * disappears under it; test files run in parallel (and in several processes), so migrating one
+ * schema and dropping another take turns. Ending the session releases the lock.
+ */
+async function withCatalogLock<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [CATALOG_LOCK_KEY]);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -53,17 +72,18 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
     schema,
     poolSize: 5,
   });
-  await migrateToLatest(db);
-  return {
-    db,
-    destroy: async () => {
-      await db.destroy();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
+  const destroy = async () => {
+    await db.destroy();
+    await withCatalogLock((client) => client.query(`drop schema ${schema} cascade`));
   };
+  try {
+    await withCatalogLock(() => migrateToLatest(db, { schema }));
+  } catch (error) {
+    // A schema left half-migrated would only litter the test database.
+    await destroy().catch(() => {});
+    throw error;
+  }
+  return { db, destroy };
 }
 
 export const DATABASES = [
