@@ -1,6 +1,7 @@
 /** Starts Sealdrop: reads config, opens database and storage, serves HTTP, sweeps expired files. */
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config/config';
+import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { createAppContext } from './shared/context';
 import { openDatabase, openStorage, serverSecret } from './wiring';
@@ -19,6 +20,7 @@ async function main() {
         files: ctx.files,
         shortLinks: ctx.shortLinks,
         storage,
+        oidcStates: createOidcStatesRepository({ db }),
         onError: (err, fileId) => app.log.warn({ err, fileId }, 'sweep failed for a file'),
       });
       if (result.files || result.reservations)

@@ -1,5 +1,6 @@
 /** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
 import { loadConfig } from './config/config';
+import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { createAppContext } from './shared/context';
 import { openDatabase, openStorage, serverSecret } from './wiring';
@@ -12,6 +13,7 @@ const result = await sweepExpired({
   files: ctx.files,
   shortLinks: ctx.shortLinks,
   storage,
+  oidcStates: createOidcStatesRepository({ db }),
   onError: console.error,
 });
 console.log(

@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
+import { oidcSettings } from '../oidc/oidc.client';
 
 /** Limits and features the web app shows; nothing secret. */
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -14,7 +15,8 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
         premiumRetentionDays: ctx.config.PREMIUM_RETENTION_DAYS,
         partSize: ctx.config.UPLOAD_PART_SIZE,
         storage: ctx.storage.name,
-        features: { oidc: false, wallet: false },
+        features: { oidc: oidcSettings(ctx.config) !== null, wallet: false },
+        oidcName: ctx.config.OIDC_NAME,
         tokenConfigured: false,
       }),
     );

@@ -3,6 +3,7 @@
  * at once: a row is claimed atomically before anything is deleted, so each file is swept by one.
  */
 import type { FilesRepository } from '../files/files.repository';
+import type { OidcStatesRepository } from '../oidc/oidc.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import type { StorageDriver } from '../storage/storage.types';
 
@@ -22,6 +23,8 @@ export async function sweepExpired(args: {
   files: FilesRepository;
   shortLinks: ShortLinksRepository;
   storage: StorageDriver;
+  /** Unfinished external sign-ins are dropped too when given. */
+  oidcStates?: Pick<OidcStatesRepository, 'deleteExpired'>;
   now?: Date;
   onError?: (error: unknown, fileId: string) => void;
 }): Promise<SweepResult> {
@@ -50,5 +53,6 @@ export async function sweepExpired(args: {
     if (rows.length < BATCH) break;
   }
   result.reservations = await args.shortLinks.deleteExpiredReservations(now);
+  await args.oidcStates?.deleteExpired(now);
   return result;
 }

@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachDatabase, type TestDatabase } from '../../testing/databases';
+import { startTestProvider, type TestAccount } from '../../testing/oidc-test-provider';
+import { createTestBrowser } from '../../testing/test-browser';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+
+const CLIENT = { clientId: 'sealdrop', clientSecret: 'sealdrop-test-client-secret' };
+const ACCOUNTS: Record<string, TestAccount> = {
+  ada: { email: 'Ada@Example.com', emailVerified: true },
+  eve: { email: 'eve@example.com', emailVerified: false },
+};
+const PASSWORD = 'Correct-Horse-9';
+const CALLBACK = '/api/auth/oidc/callback';
+
+/** A provider and a Sealdrop server, both really listening on loopback. */
+async function startSignInStack(
+  database: TestDatabase,
+  options: { emailOnlyInUserinfo?: boolean; providerReady?: boolean } = {},
+) {
+  const provider = await startTestProvider();
+  const server = await createTestServer({
+    database,
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+      OIDC_NAME: 'Test ID',
+    },
+  }).catch(async (error) => {
+    await provider.close();
+    throw error;
+  });
+  // Real HTTP: the provider's redirects reach Sealdrop through the test browser's fetch.
+  const origin = new URL(await server.app.listen({ port: 0, host: '127.0.0.1' })).origin;
+  const configureProvider = () =>
+    provider.configure({
+      client: { ...CLIENT, redirectUri: `${origin}${CALLBACK}` },
+      accounts: ACCOUNTS,
+      emailOnlyInUserinfo: options.emailOnlyInUserinfo,
+    });
+  if (options.providerReady !== false) await configureProvider();
+  return {
+    provider,
+    server,
+    origin,
+    configureProvider,
+    startUrl: `${origin}/api/auth/oidc/start`,
+    close: async () => {
+      await server.close();
+      await provider.close();
+    },
+  };
+}
+
+type Stack = Awaited<ReturnType<typeof startSignInStack>>;
+
+async function me(server: TestServer, token: string) {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { statusCode: response.statusCode, body: response.json() };
+}
+
+function outcome(url: URL) {
+  return {
+    path: url.pathname,
+    success: url.searchParams.get('success'),
+    token: url.searchParams.get('token'),
+    error: url.searchParams.get('error'),
+  };
+}
+
+describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) => {
+  let stack: Stack | undefined;
+  const start = async (options?: Parameters<typeof startSignInStack>[1]) => {
+    stack = await startSignInStack(await createDatabase(), options);
+    return stack;
+  };
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+
+  it('signs a new person in and hands the web app a token that works on /auth/me', async () => {
+    const { server, origin, provider, startUrl } = await start();
+    const end = await createTestBrowser().follow(startUrl, { login: 'ada' });
+    expect(end.origin).toBe(origin);
+    const result = outcome(end);
+    expect(result).toMatchObject({ path: '/auth/callback', success: 'true', error: null });
+    const { statusCode, body } = await me(server, result.token ?? '');
+    expect(statusCode).toBe(200);
+    expect(body.data.user).toMatchObject({ email: 'ada@example.com', tier: { name: 'free' } });
+    const row = await server.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ password_hash: null, oidc_subject: `${provider.issuer}|ada` });
+    expect(await server.db.selectFrom('oidc_states').selectAll().execute()).toEqual([]);
+  });
+
+  it('finds the same account when the same person signs in again', async () => {
+    const { server, startUrl } = await start();
+    const first = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    const second = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    expect(second.success).toBe('true');
+    expect(second.token).not.toBe(first.token);
+    const [a, b] = await Promise.all([
+      me(server, first.token ?? ''),
+      me(server, second.token ?? ''),
+    ]);
+    expect(b.body.data.user.id).toBe(a.body.data.user.id);
+    const users = await server.db.selectFrom('users').select('id').execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('links an existing password account with the same email, which keeps its password', async () => {
+    const { server, startUrl } = await start();
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'ada@example.com', password: PASSWORD },
+    });
+    const userId = registered.json().data.user.id;
+    const result = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    expect(result.success).toBe('true');
+    expect((await me(server, result.token ?? '')).body.data.user.id).toBe(userId);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ada@example.com', password: PASSWORD },
+    });
+    expect(login.json().data.user.id).toBe(userId);
+  });
+
+  it('reads the email from userinfo when the provider keeps it out of the ID token', async () => {
+    const { server, startUrl } = await start({ emailOnlyInUserinfo: true });
+    const result = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    expect(result.success).toBe('true');
+    expect((await me(server, result.token ?? '')).body.data.user.email).toBe('ada@example.com');
+  });
+
+  it('accepts a callback URL only once', async () => {
+    const { startUrl } = await start();
+    const browser = createTestBrowser();
+    const callback = await browser.follow(startUrl, { login: 'ada', stopAt: CALLBACK });
+    expect(outcome(await browser.follow(callback)).success).toBe('true');
+    expect(outcome(await browser.follow(callback))).toMatchObject({
+      path: '/auth/callback',
+      success: 'false',
+      token: null,
+      error: 'This sign-in has expired or was already used. Please try again.',
+    });
+  });
+
+  it('refuses a callback opened in a browser that did not start the sign-in', async () => {
+    const { server, startUrl } = await start();
+    const callback = await createTestBrowser().follow(startUrl, { login: 'ada', stopAt: CALLBACK });
+    expect(outcome(await createTestBrowser().follow(callback))).toMatchObject({
+      success: 'false',
+      token: null,
+      error: 'This sign-in was started in another browser. Please try again.',
+    });
+    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses a sign-in finished more than ten minutes after it started', async () => {
+    const { server, startUrl } = await start();
+    const browser = createTestBrowser();
+    const callback = await browser.follow(startUrl, { login: 'ada', stopAt: CALLBACK });
+    server.clock.advance(10 * 60 * 1000 + 1);
+    expect(outcome(await browser.follow(callback)).error).toBe(
+      'This sign-in has expired or was already used. Please try again.',
+    );
+  });
+
+  it('refuses an email address the provider has not verified', async () => {
+    const { server, startUrl } = await start();
+    const result = outcome(await createTestBrowser().follow(startUrl, { login: 'eve' }));
+    expect(result).toMatchObject({
+      path: '/auth/callback',
+      success: 'false',
+      token: null,
+      error: 'Your Test ID email address is not verified. Verify it with Test ID, then try again.',
+    });
+    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+
+  it('tells the person their sign-in was cancelled when they cancel at the provider', async () => {
+    const { startUrl } = await start();
+    const result = outcome(await createTestBrowser().follow(startUrl, { cancel: true }));
+    expect(result).toMatchObject({
+      success: 'false',
+      error: 'Sign-in with Test ID was cancelled.',
+    });
+  });
+
+  it('retries discovery after the provider was unreachable', async () => {
+    const { startUrl, configureProvider } = await start({ providerReady: false });
+    const down = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    expect(down).toMatchObject({
+      success: 'false',
+      error: 'Could not reach Test ID. Please try again later.',
+    });
+    await configureProvider();
+    const up = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    expect(up.success).toBe('true');
+  });
+
+  it('turns a callback without state into a readable failure, not an error page', async () => {
+    const { origin } = await start();
+    const end = await createTestBrowser().follow(`${origin}${CALLBACK}?code=abc`);
+    expect(outcome(end)).toMatchObject({ path: '/auth/callback', success: 'false', token: null });
+  });
+
+  it('advertises the provider in the public config', async () => {
+    const { server } = await start();
+    const config = (await server.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.data).toMatchObject({ features: { oidc: true }, oidcName: 'Test ID' });
+  });
+});
+
+describeEachDatabase('external sign-in when it is not configured', (createDatabase) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer({ database: await createDatabase() });
+  });
+  afterEach(() => server.close());
+
+  it('answers start with a 404 envelope and hides the button in the public config', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'External sign-in is not configured',
+    });
+    const config = (await server.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.data.features.oidc).toBe(false);
+  });
+
+  it('sends a stray callback back to the web app with the same message', async () => {
+    const response = await server.app.inject({ method: 'GET', url: `${CALLBACK}?state=x` });
+    expect(response.statusCode).toBe(302);
+    const end = new URL(response.headers.location ?? '');
+    expect(outcome(end)).toMatchObject({
+      path: '/auth/callback',
+      success: 'false',
+      error: 'External sign-in is not configured',
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
+import * as client from 'openid-client';
+import type { AuthDeps } from '../auth/auth.usecases';
+import { startSession } from '../auth/auth.usecases';
+import type { OidcClient } from './oidc.client';
+import * as errors from './oidc.errors';
+import { findOrCreateUser, type OidcIdentity, readIdentity } from './oidc.models';
+import type { OidcStatesRepository } from './oidc.repository';
+
+export interface OidcDeps {
+  client: OidcClient;
+  states: OidcStatesRepository;
+  auth: AuthDeps;
+  /** The provider's name as people know it ("Google"), for messages. */
+  providerName: string;
+}
+
+/** How long a person has to finish signing in at the provider. */
+export const STATE_TTL_MS = 10 * 60 * 1000;
+
+/** Remembers the PKCE verifier and nonce under a fresh state, and returns where to send the browser. */
+export async function beginSignIn(
+  deps: OidcDeps,
+  input: { redirectUri: string },
+  now = new Date(),
+): Promise<{ url: string; state: string }> {
+  const config = await providerConfiguration(deps);
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  await deps.states.insert({
+    state,
+    code_verifier: codeVerifier,
+    nonce,
+    created_at: now.getTime(),
+    expires_at: now.getTime() + STATE_TTL_MS,
+  });
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: input.redirectUri,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { url: url.href, state };
+}
+
+/**
+ * Finishes a sign-in from the provider's redirect. The state is consumed before anything else,
+ * so a callback URL works once whatever its outcome.
+ */
+export async function completeSignIn(
+  deps: OidcDeps,
+  input: {
+    /** The callback URL as the provider sent it: its origin and path are the redirect_uri. */
+    callbackUrl: URL;
+    state?: string;
+    /** The provider's `error` parameter (the person cancelled, or the provider refused). */
+    error?: string;
+    /** The state this browser started with (from its cookie). */
+    browserState?: string;
+  },
+  now = new Date(),
+): Promise<AuthResult> {
+  const row = input.state ? await deps.states.take(input.state) : undefined;
+  if (input.error) throw errors.cancelled(deps.providerName);
+  if (!row || row.expires_at <= now.getTime()) throw errors.unknownState();
+  if (input.browserState !== row.state) throw errors.otherBrowser();
+
+  const config = await providerConfiguration(deps);
+  const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
+    pkceCodeVerifier: row.code_verifier,
+    expectedState: row.state,
+    expectedNonce: row.nonce,
+    idTokenExpected: true,
+  });
+  const identity = await identityFrom(deps, config, tokens);
+  const user = await findOrCreateUser(deps.auth.auth, identity, now, deps.providerName);
+  return startSession(deps.auth, user, now);
+}
+
+/**
+ * The verified identity. Providers that keep scope claims out of the ID token (as the spec
+ * allows) are asked at their userinfo endpoint, which openid-client binds to the same subject.
+ */
+async function identityFrom(
+  deps: OidcDeps,
+  config: client.Configuration,
+  tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+): Promise<OidcIdentity> {
+  const claims = tokens.claims();
+  if (!claims) throw errors.failed(deps.providerName);
+  const profile: Record<string, unknown> =
+    claims.email === undefined
+      ? await client.fetchUserInfo(config, tokens.access_token, claims.sub)
+      : claims;
+  return readIdentity({ iss: claims.iss, sub: claims.sub }, profile, deps.providerName);
+}
+
+async function providerConfiguration(deps: OidcDeps): Promise<client.Configuration> {
+  try {
+    return await deps.client.configuration();
+  } catch (cause) {
+    throw Object.assign(errors.providerUnreachable(deps.providerName), { cause });
+  }
+}
