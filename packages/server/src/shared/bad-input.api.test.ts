@@ -12,6 +12,7 @@ const JSON_ROUTES = [
   ['PUT', '/api/tiny/complete/abcdefghij12'],
   ['POST', '/api/auth/register'],
   ['POST', '/api/auth/login'],
+  ['POST', '/api/feedback'],
 ] as const;
 
 const BAD_BODIES: { name: string; payload: string; contentType?: string }[] = [

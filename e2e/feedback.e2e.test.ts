@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'Correct-Horse-9';
+const MESSAGE = 'The about page could say where the servers are.';
+
+describe('feedback in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAppServer({ ADMIN_EMAILS: ADMIN_EMAIL }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function adminToken(): Promise<string> {
+    const response = await fetch(`${server.origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()).data.token;
+  }
+
+  it('sends feedback from /about, thanks the visitor, closes, and stores it', async () => {
+    const token = await adminToken();
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/about`);
+    await page.getByRole('button', { name: 'Send feedback', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share your feedback' });
+    await dialog.waitFor();
+
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await dialog.getByText('Feedback message is required').waitFor();
+
+    await dialog.getByLabel('Type').selectOption('suggestion');
+    await dialog.getByLabel('Message').fill(MESSAGE);
+    await dialog.getByLabel('Email (optional)').fill('visitor@example.com');
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await dialog.getByText('Thank you for your feedback!').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+
+    const stats = await fetch(`${server.origin}/api/feedback/stats`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(await stats.json()).toEqual({
+      status: 'success',
+      data: {
+        total: 1,
+        byType: { bug: 0, suggestion: 1, other: 0 },
+        last7Days: 1,
+        last30Days: 1,
+      },
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,36 @@
+/** Request shapes of the feedback API. The feedback rules themselves live in @sealdrop/core. */
+import { checkFeedback, type FeedbackInput, type ValidFeedback } from '@sealdrop/core/feedback';
+import { z } from 'zod';
+import { invalidFeedback } from './feedback.errors';
+
+export { limitQuerySchema as feedbackListQuerySchema } from '@sealdrop/core/api-auth-schemas';
+
+export const feedbackIdParamsSchema = z.object({
+  id: z.string().trim().min(1, 'is required').max(100, 'is not a feedback id'),
+});
+
+const NOT_AN_OBJECT = 'Feedback must be a JSON object';
+
+/**
+ * Validates new feedback. The 400 carries the spec's message alone (no field prefix as parseInput
+ * adds), because the form shows the same words.
+ */
+export function parseFeedback(body: unknown): ValidFeedback {
+  const result = checkFeedback(body);
+  if (!result.ok) throw invalidFeedback(result.firstError);
+  return result.value;
+}
+
+/** The fields a PUT sends; absent ones keep their stored value. */
+export function parseFeedbackChanges(body: unknown): Partial<FeedbackInput> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidFeedback(NOT_AN_OBJECT);
+  }
+  const { type, message, email } = body as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
+  if (type !== undefined) changes.type = type;
+  if (message !== undefined) changes.message = message;
+  // Present-but-empty email clears it, so only a missing key keeps the stored one.
+  if ('email' in body) changes.email = email;
+  return changes as Partial<FeedbackInput>;
+}
