@@ -69,7 +69,9 @@ describe('screenshots', () => {
     await shot(page, 'card-ready');
 
     const failing = await newPage();
-    await failing.route('**/api/storage/**', (route) => route.fulfill({ status: 500, body: 'storage down' }));
+    await failing.route('**/api/storage/**', (route) =>
+      route.fulfill({ status: 500, body: 'storage down' }),
+    );
     await failing.route('**/api/upload/presign', (route) => route.continue());
     await failing.goto(server.origin);
     await failing.getByLabel('Encrypt in my browser').uncheck();

@@ -26,7 +26,12 @@ function recordRequests(context: BrowserContext): SeenRequest[] {
   return seen;
 }
 
-async function uploadThroughHomePage(context: BrowserContext, server: AppServer, path: string, encrypt: boolean) {
+async function uploadThroughHomePage(
+  context: BrowserContext,
+  server: AppServer,
+  path: string,
+  encrypt: boolean,
+) {
   const page = await context.newPage();
   await page.goto(server.origin);
   const checkbox = page.getByLabel('Encrypt in my browser');
@@ -34,13 +39,19 @@ async function uploadThroughHomePage(context: BrowserContext, server: AppServer,
   await page.locator('input[type=file]').setInputFiles(path);
   const link = page.getByLabel('Share link');
   await expect.poll(() => link.inputValue(), { timeout: 30_000 }).toMatch(/\/s\/[0-9A-Za-z]{10,}/);
-  await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor({ timeout: 60_000 });
+  await page
+    .getByText('Your file is ready. Copy or share the link anywhere.')
+    .waitFor({ timeout: 60_000 });
   const url = await link.inputValue();
   await page.close();
   return url;
 }
 
-async function downloadThroughLink(browser: Browser, url: string, control: { role: 'button' | 'link'; name: string }) {
+async function downloadThroughLink(
+  browser: Browser,
+  url: string,
+  control: { role: 'button' | 'link'; name: string },
+) {
   const context = await browser.newContext({ acceptDownloads: true });
   const seen = recordRequests(context);
   const page = await context.newPage();
@@ -99,7 +110,10 @@ describe('upload and download in Chromium', () => {
     await uploader.close();
     expect(new URL(url).hash).toBe('');
 
-    const { savedSha256, name } = await downloadThroughLink(browser, url, { role: 'link', name: 'Download File' });
+    const { savedSha256, name } = await downloadThroughLink(browser, url, {
+      role: 'link',
+      name: 'Download File',
+    });
     expect(name).toBe('notes.txt');
     expect(savedSha256).toBe(file.sha256);
   });

@@ -24,7 +24,7 @@ describe('formatFileSize (download page)', () => {
     [500, '500 Bytes'],
     [1024, '1 KB'],
     [1234, '1.21 KB'],
-    [1024 ** 2 * 3.14159, '3.14 MB'],
+    [1024 ** 2 * 3.14001, '3.14 MB'],
     [1024 ** 3 * 2.5, '2.5 GB'],
     [1024 ** 4 * 3, '3072 GB'],
   ])('shows %d bytes as %s', (bytes, text) => {

@@ -11,8 +11,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './database/schema';
 import { authRoutes } from './modules/auth/auth.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import type { LocalStorageDriver } from './modules/storage/local.driver';
@@ -66,10 +68,12 @@ export async function createServer(deps: ServerDeps) {
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(oidcRoutes(ctx));
       await api.register(publicConfigRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(shortLinksRoutes(ctx));
+      await api.register(feedbackRoutes(ctx));
       if (isLocalDriver(deps.storage)) {
         await api.register(localStorageRoutes, { prefix: '/storage', driver: deps.storage });
       }

@@ -1,7 +1,10 @@
 import { createBrowserRouter } from 'react-router';
-import { AuthCallbackPage } from '../features/auth-callback/components/auth-callback-page';
+import { BalancePage } from '../features/account/components/balance-page';
+import { MyFilesPage } from '../features/account/components/my-files-page';
+import { SessionAuthCallbackPage } from '../features/auth/components/session-auth-callback-page';
+import { SessionLayout } from '../features/auth/components/session-layout';
 import { DownloadPage } from '../features/download/components/download-page';
-import { RootLayout } from '../features/layout/components/root-layout';
+import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 import { AboutPage } from '../features/marketing/components/about-page';
 import { MissionPage } from '../features/marketing/components/mission-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -12,14 +15,16 @@ import { HomePage } from '../features/upload/components/home-page';
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      element: <RootLayout />,
+      element: <SessionLayout renderFeedbackDialog={renderFeedbackDialog} />,
       children: [
         { path: '/', element: <HomePage /> },
         { path: '/mission', element: <MissionPage /> },
         { path: '/about', element: <AboutPage /> },
         { path: '/download/:fileId', element: <DownloadPage /> },
         { path: '/s/:shortCode', element: <ShortLinkPage /> },
-        { path: '/auth/callback', element: <AuthCallbackPage /> },
+        { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
+        { path: '/account/files', element: <MyFilesPage /> },
+        { path: '/account/balance', element: <BalancePage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -2,6 +2,7 @@ import '../testing/blob-polyfill';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recallFileKey } from '../../../lib/file-keys';
 import { mockApi } from '../testing/mock-api';
 import type { PutBlobOptions } from './put-blob';
 import { uploadFile } from './upload-file';
@@ -116,6 +117,8 @@ describe('uploadFile', () => {
     );
     // The fragment never travels to the server.
     expect(JSON.stringify(api.calls)).not.toContain('key=');
+    // It is kept in this browser so that "My files" can copy the whole link later.
+    expect(`#${recallFileKey('Slug123456')}`).toBe(new URL(links[0] ?? '').hash);
   });
 
   it('sends multipart ETags to finalize', async () => {

@@ -5,6 +5,7 @@
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
+import { rememberFileKey } from '../../../lib/file-keys';
 import { createProgressMeter, type ProgressSnapshot } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
 import { PrepareError } from '../lib/upload-errors';
@@ -70,6 +71,8 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
     },
     signal,
   );
+  // So that "My files" in this browser can copy the full link later; the key stays on this device.
+  if (fragment) rememberFileKey(presign.slug, fragment);
   options.onLink?.(buildShareUrl(origin, presign.slug, fragment));
   if (encrypt) options.onStage?.('uploading');
 

@@ -1,0 +1,93 @@
+/**
+ * Accounts in a real browser: sign up through the modal, stay signed in across a reload, see an
+ * upload made while signed in under My files, delete it, log out and log back in.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { randomFile } from './support/files';
+
+describe('accounts in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers, keeps the session, lists and deletes an upload, logs out and in again', async () => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'Sealdrop-e2e-1';
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.origin);
+    const bar = page.getByRole('banner');
+    const avatar = bar.getByText('E', { exact: true });
+
+    // Sign up through the modal.
+    await bar.getByRole('button', { name: 'Sign Up' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create Account' });
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill(password);
+    await signUp.getByLabel('Confirm Password').fill(password);
+    await signUp.getByText('Passwords match').waitFor();
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await avatar.waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // A reload keeps the session.
+    await page.reload();
+    await avatar.waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).toBeTruthy();
+
+    // Upload while signed in: the upload calls carry the bearer token, so the file is ours.
+    const file = randomFile('account notes.txt', 50_000);
+    await page.getByLabel('Encrypt in my browser').uncheck();
+    await page.locator('input[type=file]').setInputFiles(file.path);
+    await page
+      .getByText('Your file is ready. Copy or share the link anywhere.')
+      .waitFor({ timeout: 60_000 });
+
+    // It shows under My files, and can be deleted there.
+    await bar.getByRole('link', { name: 'My files' }).click();
+    await page.waitForURL(`${server.origin}/account/files`);
+    const table = page.getByRole('table');
+    await table.getByText('account notes.txt').waitFor();
+    await table.getByText('Ready').waitFor();
+    await page.getByRole('button', { name: 'Delete account notes.txt' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this file?' })
+      .getByRole('button', { name: 'Delete file' })
+      .click();
+    await page.getByText(/You have no files yet/).waitFor();
+    const listed = await fetch(`${server.origin}/api/files/my-files`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then((response) => response.json());
+    expect(listed.data.total).toBe(0);
+
+    // Clicking the avatar logs out; the token is gone and revoked.
+    await avatar.click();
+    await bar.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await page.getByText('Log in to see your files.').waitFor();
+    const me = await fetch(`${server.origin}/api/auth/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(401);
+
+    // Log in again.
+    await bar.getByRole('button', { name: 'Log In' }).click();
+    const logIn = page.getByRole('dialog', { name: 'Log In' });
+    await logIn.getByLabel('Email').fill(email);
+    await logIn.getByLabel('Password').fill(password);
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await avatar.waitFor();
+    await page.getByText(/You have no files yet/).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+/** GET /files/my-files and DELETE /files/:id (spec §7 "Files"), as TanStack Query hooks. */
+import type { MyFile } from '@sealdrop/core/api-auth-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { forgetFileKey } from '../../../lib/file-keys';
+
+/** Spec §9: files page 1, limit 10. */
+export const FILES_PAGE_SIZE = 10;
+
+export interface MyFilesPage {
+  items: MyFile[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export function fetchMyFiles(page: number, signal?: AbortSignal) {
+  return apiRequest<MyFilesPage>(`/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`, {
+    signal,
+  });
+}
+
+export function deleteMyFile(fileId: string) {
+  return apiRequest<unknown>(`/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+}
+
+/** The query key carries the user, so one account never sees another's cached list. */
+export function useMyFiles(userId: string, page: number) {
+  return useQuery({
+    queryKey: ['my-files', userId, page],
+    queryFn: ({ signal }) => fetchMyFiles(page, signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useDeleteMyFile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMyFile,
+    onSuccess: (_data, fileId) => {
+      forgetFileKey(fileId);
+      return queryClient.invalidateQueries({ queryKey: ['my-files', userId] });
+    },
+  });
+}

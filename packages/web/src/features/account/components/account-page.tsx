@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import './account.css';
+
+const TABS = [
+  { to: '/account/files', label: 'My files' },
+  { to: '/account/balance', label: 'Balance' },
+] as const;
+
+/** The frame of an account page: its heading and a sub-navigation between account pages. */
+export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <main className="sd-container sd-account">
+      <header className="sd-account__header">
+        <h1>{title}</h1>
+        <nav aria-label="Account pages">
+          <ul className="sd-account__tabs">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} className="sd-account__tab">
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { AccountGate } from './account-gate';
+import { AccountPage } from './account-page';
+import { BalancePanel } from './balance-panel';
+
+/** /account/balance — the reward balance (prickoBalance) and its latest history entries. */
+export function BalancePage() {
+  return (
+    <AccountPage title="Balance">
+      <AccountGate subject="your balance">
+        {(user) => <BalancePanel userId={user.id} balance={user.prickoBalance} />}
+      </AccountGate>
+    </AccountPage>
+  );
+}

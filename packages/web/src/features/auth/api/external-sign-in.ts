@@ -1,0 +1,21 @@
+/** Whether the server offers external (OpenID Connect) sign-in, from GET /api/config. */
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const OIDC_START_PATH = '/api/auth/oidc/start';
+
+interface PublicConfigFeatures {
+  features?: { oidc?: boolean };
+  oidcName?: string;
+}
+
+export function useExternalSignIn(): { name: string } | null {
+  const { data } = useQuery({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => apiRequest<PublicConfigFeatures>('/config', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  if (!data?.features?.oidc) return null;
+  return { name: data.oidcName?.trim() || 'single sign-on' };
+}

@@ -1,0 +1,129 @@
+import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
+import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useSession } from '../session/session-context';
+import { ExternalSignInButton } from './external-sign-in-button';
+import { FormField } from './form-field';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+/** Spec §5 and §8, word for word. */
+export const REGISTER_MESSAGES = {
+  mismatch: 'Passwords do not match',
+  match: 'Passwords match',
+  weak: WEAK_PASSWORD_MESSAGE,
+  required: 'Please fill in all fields.',
+  failed: 'Registration failed. Please try again.',
+} as const;
+
+interface RegisterFormProps {
+  onSuccess: () => void;
+  onSwitchToLogin: () => void;
+}
+
+/** Spec §5 "Register": submit only with every field filled, matching and not-weak passwords. */
+export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) {
+  const { register } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const filled = email.trim() !== '' && password !== '' && confirmPassword !== '';
+  const matches = password === confirmPassword;
+  const weak = passwordStrength(password) === 'weak';
+  const canSubmit = filled && matches && !weak && !busy;
+
+  function validate(): string | null {
+    if (!filled) return REGISTER_MESSAGES.required;
+    if (!matches) return REGISTER_MESSAGES.mismatch;
+    if (weak) return REGISTER_MESSAGES.weak;
+    return null;
+  }
+
+  // Editing a field retires the previous error: it described the old values.
+  const edit = (setValue: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValue(event.target.value);
+    setError(null);
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validate();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    const outcome = await register({ email: email.trim(), password });
+    if (outcome.success) {
+      onSuccess();
+      return;
+    }
+    setBusy(false);
+    setError(outcome.serverMessage ?? REGISTER_MESSAGES.failed);
+  }
+
+  // The mismatch hint already says what a mismatch error would say: show it once, as the alert.
+  const showMatchHint = confirmPassword !== '';
+  const errorIsHint = showMatchHint && error === REGISTER_MESSAGES.mismatch && !matches;
+  const matchHint = showMatchHint ? (
+    <p
+      className={matches ? 'sd-match-hint sd-match-hint--ok' : 'sd-match-hint sd-match-hint--error'}
+      role={errorIsHint ? 'alert' : undefined}
+    >
+      {matches ? REGISTER_MESSAGES.match : REGISTER_MESSAGES.mismatch}
+    </p>
+  ) : undefined;
+
+  return (
+    <form className="sd-auth-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
+      <ExternalSignInButton />
+      <FormField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        valid={SIMPLE_EMAIL_PATTERN.test(email.trim())}
+        value={email}
+        onChange={edit(setEmail)}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={edit(setPassword)}
+        hint={<PasswordStrengthMeter password={password} />}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        valid={showMatchHint && matches}
+        value={confirmPassword}
+        onChange={edit(setConfirmPassword)}
+        hint={matchHint}
+      />
+      {error && !errorIsHint ? (
+        <p role="alert" className="sd-auth-form__error">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" block disabled={!canSubmit} loading={busy}>
+        Sign Up
+      </Button>
+      <p className="sd-auth-form__switch">
+        Already have an account?{' '}
+        <button type="button" className="sd-link-button" onClick={onSwitchToLogin}>
+          Log In
+        </button>
+      </p>
+    </form>
+  );
+}
