@@ -1,6 +1,7 @@
 /**
- * Screenshots for the README and docs/screenshots: home, the upload card in each state (held
- * there by intercepting its requests), and the download page. Written on every e2e run.
+ * Screenshots for the README: home, the upload card in each state (held there by intercepting its
+ * requests), and the download page. Taken on every e2e run; written into docs/screenshots only
+ * with UPDATE_SCREENSHOTS=1, so that a test run leaves the work tree as it was.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,10 @@ import { type AppServer, ROOT, startAppServer } from './support/app-server';
 import { launchBrowser } from './support/browser';
 import { randomFile } from './support/files';
 
-const OUT = join(ROOT, 'docs/screenshots');
+const OUT = join(
+  ROOT,
+  process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : '.e2e-artifacts/screenshots',
+);
 
 describe('screenshots', () => {
   let server: AppServer;
