@@ -21,6 +21,7 @@ import type { LocalStorageDriver } from './modules/storage/local.driver';
 import { localStorageRoutes } from './modules/storage/local.routes';
 import type { StorageDriver } from './modules/storage/storage.types';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
@@ -74,6 +75,7 @@ export async function createServer(deps: ServerDeps) {
       await api.register(filesRoutes(ctx));
       await api.register(shortLinksRoutes(ctx));
       await api.register(feedbackRoutes(ctx));
+      await api.register(walletRoutes(ctx));
       if (isLocalDriver(deps.storage)) {
         await api.register(localStorageRoutes, { prefix: '/storage', driver: deps.storage });
       }

@@ -69,6 +69,40 @@ export const configSchema = z
       ),
     /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
     RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
+    /** SOLANA_RPC_URL: JSON-RPC endpoint the server reads balances and supply from. */
+    SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
+    /** SOLANA_CHAIN_ID: the "Chain ID" line of the Sign-In-With-Solana message. */
+    SOLANA_CHAIN_ID: z
+      .string()
+      .regex(/^[a-z0-9:-]{1,40}$/)
+      .default('mainnet'),
+    /** SOLANA_RPC_TIMEOUT_MS: a slower RPC answer counts as unreachable (503). */
+    SOLANA_RPC_TIMEOUT_MS: positiveInt.default(8000),
+    /** TOKEN_MINT: the token's mint address; unset or all-ones = token features off. */
+    TOKEN_MINT: z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
+      .optional(),
+    /** TOKEN_SYMBOL, TOKEN_NAME: how the token is shown. */
+    TOKEN_SYMBOL: z.string().min(1).max(16).default('SEAL'),
+    TOKEN_NAME: z.string().min(1).max(64).default('Sealdrop Token'),
+    /** TOKEN_DECIMALS: used when the chain does not say (spec: 6). */
+    TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
+    /** TOKEN_LAUNCH_URL, TOKEN_MARKET_URL, TOKEN_EXPLORER_URL: link templates; {mint} is replaced. */
+    TOKEN_LAUNCH_URL: z.string().min(1).default('https://pump.fun/coin/{mint}'),
+    TOKEN_MARKET_URL: z.string().min(1).default('https://dexscreener.com/solana/{mint}'),
+    TOKEN_EXPLORER_URL: z.string().min(1).default('https://solscan.io/token/{mint}'),
+    /** MARKET_DATA_URL: base of a DexScreener-compatible API (GET {base}/latest/dex/tokens/{mint}). */
+    MARKET_DATA_URL: z.url().default('https://api.dexscreener.com'),
+    /** PREMIUM_MIN_BALANCE: whole tokens in a linked wallet that make an account premium. */
+    PREMIUM_MIN_BALANCE: z.coerce.number().int().min(0).default(10_000),
+    /** REWARD_UPLOAD_BASE, REWARD_UPLOAD_PER_GIB: upload reward = base + per-GiB × stored GiB (floored). */
+    REWARD_UPLOAD_BASE: z.coerce.number().int().min(0).default(10),
+    REWARD_UPLOAD_PER_GIB: z.coerce.number().int().min(0).default(10),
+    /** REWARD_DOWNLOAD: credited to the uploader once per (file, downloader). */
+    REWARD_DOWNLOAD: z.coerce.number().int().min(0).default(1),
+    /** RATE_LIMIT_WALLET_PER_MINUTE: nonce, connect and reward calls per IP. */
+    RATE_LIMIT_WALLET_PER_MINUTE: positiveInt.default(30),
     /** TRUST_PROXY: trust X-Forwarded-* from a reverse proxy (client IP, protocol, host). */
     TRUST_PROXY: bool.default(false),
     /** LOG_LEVEL: pino level. */

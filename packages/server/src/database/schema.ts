@@ -92,6 +92,16 @@ export interface FeedbackTable {
   updated_at: number;
 }
 
+/** A pending wallet link: the exact message the wallet must sign, bound to one user and address. */
+export interface WalletNoncesTable {
+  nonce: string;
+  user_id: string;
+  wallet_address: string;
+  message: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -101,6 +111,7 @@ export interface DatabaseSchema {
   login_failures: LoginFailuresTable;
   oidc_states: OidcStatesTable;
   feedback: FeedbackTable;
+  wallet_nonces: WalletNoncesTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -13,6 +13,10 @@ const JSON_ROUTES = [
   ['POST', '/api/auth/register'],
   ['POST', '/api/auth/login'],
   ['POST', '/api/feedback'],
+  ['POST', '/api/solana/connect'],
+  ['POST', '/api/solana/disconnect'],
+  ['POST', '/api/solana/reward-file-upload'],
+  ['POST', '/api/solana/reward-file-download'],
 ] as const;
 
 const BAD_BODIES: { name: string; payload: string; contentType?: string }[] = [

@@ -11,6 +11,7 @@ import {
 } from '../modules/short-links/short-links.repository';
 import type { StorageDriver } from '../modules/storage/storage.types';
 import type { UploadDeps } from '../modules/uploads/uploads.usecases';
+import { createWalletDeps, type WalletDeps } from '../modules/wallet/wallet.deps';
 
 /** What route modules share: built once per server from its explicit dependencies. */
 export interface AppContext {
@@ -21,6 +22,7 @@ export interface AppContext {
   shortLinks: ShortLinksRepository;
   uploads: UploadDeps;
   auth: AuthDeps;
+  wallet: WalletDeps;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
 }
@@ -36,6 +38,8 @@ export function createAppContext(input: {
   const files = createFilesRepository({ db: input.db });
   const shortLinks = createShortLinksRepository({ db: input.db });
   const hourMs = 60 * 60 * 1000;
+  const now = input.now ?? (() => new Date());
+  const wallet = createWalletDeps({ config: input.config, db: input.db, now });
   return {
     config: input.config,
     db: input.db,
@@ -45,9 +49,11 @@ export function createAppContext(input: {
       auth: createAuthRepository({ db: input.db }),
       ledger: createLedgerRepository({ db: input.db }),
       tokens: createTokenService({ secret: input.secret }),
+      premium: wallet.premium,
     },
+    wallet,
     shortLinks,
-    now: input.now ?? (() => new Date()),
+    now,
     uploads: {
       files,
       shortLinks,

@@ -3,6 +3,7 @@ import * as m0001 from './0001-files-and-short-links';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-oidc-states';
 import * as m0004 from './0004-feedback';
+import * as m0005 from './0005-wallet';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-oidc-states': m0003,
   '0004-feedback': m0004,
+  '0005-wallet': m0005,
 };

@@ -2,17 +2,25 @@ import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import type { UploadTier } from '@sealdrop/core/limits';
 import type { UserRow } from './auth.repository';
 
-/** Premium = tier `premium` (token-balance premium arrives with the wallet). */
-export function isPremiumUser(user: Pick<UserRow, 'tier'>): boolean {
-  return user.tier === 'premium';
+/**
+ * The one premium rule (DESIGN §1): tier `premium`, or a linked wallet holding at least
+ * PREMIUM_MIN_BALANCE whole tokens. `walletTokens` is null when there is no balance to count.
+ */
+export function isPremiumUser(input: {
+  tier: string;
+  walletTokens: number | null;
+  minBalance: number;
+}): boolean {
+  if (input.tier === 'premium') return true;
+  return input.walletTokens !== null && input.walletTokens >= input.minBalance;
 }
 
-export function uploadTierOf(user: Pick<UserRow, 'tier'> | null): UploadTier {
+export function uploadTierOf(user: Pick<UserRow, 'id'> | null, isPremium: boolean): UploadTier {
   if (!user) return 'guest';
-  return isPremiumUser(user) ? 'premium' : 'free';
+  return isPremium ? 'premium' : 'free';
 }
 
-export function toPublicUser(user: UserRow, balance: number): PublicUser {
+export function toPublicUser(user: UserRow, balance: number, isPremium: boolean): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -20,7 +28,7 @@ export function toPublicUser(user: UserRow, balance: number): PublicUser {
     userType: user.tier,
     solanaWallet: user.solana_wallet,
     prickoBalance: balance,
-    isPremium: isPremiumUser(user),
+    isPremium,
     createdAt: new Date(user.created_at).toISOString(),
   };
 }

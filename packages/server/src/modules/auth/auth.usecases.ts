@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { LedgerRepository } from '../ledger/ledger.repository';
+import type { PremiumCheck } from '../wallet/wallet.premium';
 import * as errors from './auth.errors';
 import { toPublicUser } from './auth.models';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
@@ -12,6 +13,8 @@ export interface AuthDeps {
   auth: AuthRepository;
   ledger: LedgerRepository;
   tokens: TokenService;
+  /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
+  premium: PremiumCheck;
 }
 
 /** Failed logins per email in this window before the email is locked out for a while. */
@@ -24,7 +27,11 @@ export interface Session {
 }
 
 export async function publicUser(deps: AuthDeps, user: UserRow): Promise<PublicUser> {
-  return toPublicUser(user, await deps.ledger.balanceOf(user.id));
+  const [balance, isPremium] = await Promise.all([
+    deps.ledger.balanceOf(user.id),
+    deps.premium(user, { rpcFailure: 'ignore' }),
+  ]);
+  return toPublicUser(user, balance, isPremium);
 }
 
 /** Opens a session for a user and returns the API's `{ user, token }`. */

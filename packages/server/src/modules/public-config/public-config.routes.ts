@@ -15,9 +15,12 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
         premiumRetentionDays: ctx.config.PREMIUM_RETENTION_DAYS,
         partSize: ctx.config.UPLOAD_PART_SIZE,
         storage: ctx.storage.name,
-        features: { oidc: oidcSettings(ctx.config) !== null, wallet: false },
+        // Linking a wallet works without a token; balances, tiers and rewards need one.
+        features: { oidc: oidcSettings(ctx.config) !== null, wallet: true },
         oidcName: ctx.config.OIDC_NAME,
-        tokenConfigured: false,
+        tokenConfigured: ctx.wallet.token !== null,
+        tokenSymbol: ctx.config.TOKEN_SYMBOL,
+        premiumMinBalance: ctx.config.PREMIUM_MIN_BALANCE,
       }),
     );
   };

@@ -4,6 +4,7 @@ import {
   partsRequestSchema,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
+import { MAX_UPLOAD_BYTES } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
@@ -23,10 +24,16 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/upload/presign', limited, async (request) => {
       const input = parseInput(presignRequestSchema, request.body);
       const session = await optionalSession(ctx.auth, request, ctx.now());
+      // Only a file above the free limit needs the wallet balance badly enough to fail with a 503.
+      const premium = session
+        ? await ctx.auth.premium(session.user, {
+            rpcFailure: input.size > MAX_UPLOAD_BYTES.free ? 'throw' : 'ignore',
+          })
+        : false;
       const data = await presignUpload({
         deps: ctx.uploads,
         input,
-        tier: uploadTierOf(session?.user ?? null),
+        tier: uploadTierOf(session?.user ?? null, premium),
         ownerId: session?.user.id ?? null,
         origin: origin(request),
         now: ctx.now(),

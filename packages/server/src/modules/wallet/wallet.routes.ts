@@ -1,0 +1,117 @@
+/** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+import { AppError } from '../../shared/errors';
+import { requestOrigin } from '../../shared/origin';
+import { rateLimited } from '../../shared/rate-limit';
+import { parseInput } from '../../shared/validation';
+import { optionalSession, requireSession } from '../auth/auth.guard';
+import { rewardDownload, rewardUpload } from './wallet.rewards';
+import {
+  connectSchema,
+  nonceQuerySchema,
+  rewardDownloadSchema,
+  rewardUploadSchema,
+} from './wallet.schemas';
+import { tokenInfo } from './wallet.token-info';
+import {
+  connectWallet,
+  disconnectWallet,
+  issueNonce,
+  type RequestSite,
+  walletBalance,
+} from './wallet.usecases';
+
+export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const deps = ctx.wallet;
+    const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_WALLET_PER_MINUTE);
+    const rewardDeps = {
+      wallet: deps,
+      files: ctx.files,
+      ledger: ctx.auth.ledger,
+      users: ctx.auth.auth,
+    };
+    // The message names the site the user is on, so a message phished for another site is useless here.
+    const site = (request: FastifyRequest): RequestSite => {
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return { domain: new URL(origin).host, uri: origin };
+    };
+
+    // The client sees one readable 503; the log keeps what the RPC actually said.
+    app.addHook('onError', async (request, _reply, error) => {
+      if (error instanceof AppError && error.code === 'wallet.rpc_unavailable') {
+        request.log.warn({ err: error.cause }, 'Solana RPC unavailable');
+      }
+    });
+
+    app.get('/solana/nonce', limited, async (request) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      const { walletAddress } = parseInput(nonceQuerySchema, request.query);
+      return ok(
+        await issueNonce({
+          deps,
+          user: session.user,
+          walletAddress,
+          site: site(request),
+          chainId: ctx.config.SOLANA_CHAIN_ID,
+          now: ctx.now(),
+        }),
+      );
+    });
+
+    app.post('/solana/connect', limited, async (request) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      const input = parseInput(connectSchema, request.body);
+      return ok(
+        await connectWallet({
+          deps,
+          user: session.user,
+          input,
+          site: site(request),
+          now: ctx.now(),
+        }),
+      );
+    });
+
+    app.post('/solana/disconnect', async (request) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      return ok(await disconnectWallet({ deps, user: session.user, now: ctx.now() }));
+    });
+
+    app.get('/solana/balance', async (request) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      return ok(await walletBalance({ deps, user: session.user }));
+    });
+
+    app.get('/solana/token-info', async () => ok(await tokenInfo({ deps, config: ctx.config })));
+
+    app.post('/solana/reward-file-upload', limited, async (request) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      const { fileId } = parseInput(rewardUploadSchema, request.body);
+      const rule = {
+        base: ctx.config.REWARD_UPLOAD_BASE,
+        perGiB: ctx.config.REWARD_UPLOAD_PER_GIB,
+      };
+      return ok(
+        await rewardUpload({ deps: rewardDeps, user: session.user, fileId, rule, now: ctx.now() }),
+      );
+    });
+
+    app.post('/solana/reward-file-download', limited, async (request) => {
+      const { fileId } = parseInput(rewardDownloadSchema, request.body);
+      const session = await optionalSession(ctx.auth, request, ctx.now());
+      return ok(
+        await rewardDownload({
+          deps: rewardDeps,
+          downloader: session?.user ?? null,
+          clientIp: request.ip,
+          fileId,
+          amount: ctx.config.REWARD_DOWNLOAD,
+          now: ctx.now(),
+        }),
+      );
+    });
+  };
+}

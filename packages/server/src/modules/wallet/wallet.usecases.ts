@@ -1,0 +1,148 @@
+/** Linking a wallet by signature, and what the server reads about it on chain. */
+import { walletTier } from '@sealdrop/core/limits';
+import { generateShortCode } from '../../shared/ids';
+import type { UserRow } from '../auth/auth.repository';
+import type { WalletDeps } from './wallet.deps';
+import * as errors from './wallet.errors';
+import { solFromLamports, wholeTokens } from './wallet.models';
+import {
+  createSignInText,
+  decodeBase58,
+  firstDifference,
+  NONCE_TTL_MS,
+  parseSignInText,
+  verifyWalletSignature,
+} from './wallet.siws';
+
+/** Where the request came from: the SIWS domain and URI are bound to it. */
+export interface RequestSite {
+  domain: string;
+  uri: string;
+}
+
+export async function issueNonce(args: {
+  deps: WalletDeps;
+  user: UserRow;
+  walletAddress: string;
+  site: RequestSite;
+  chainId: string;
+  now: Date;
+}) {
+  const { deps, user, now } = args;
+  const nonce = generateShortCode(20);
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+  const message = createSignInText({
+    ...args.site,
+    address: args.walletAddress,
+    chainId: args.chainId,
+    nonce,
+    issuedAt: now,
+    expiresAt,
+  });
+  await deps.wallets.deleteExpiredNonces(user.id, now.getTime());
+  await deps.wallets.insertNonce({
+    nonce,
+    user_id: user.id,
+    wallet_address: args.walletAddress,
+    message,
+    created_at: now.getTime(),
+    expires_at: expiresAt.getTime(),
+  });
+  return { message, nonce, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Checks, in order: the message is ours and for this wallet and site, the signature is that
+ * wallet's, the nonce is this user's and unused (taken out atomically) and not expired. Only then
+ * is the wallet linked, one wallet to one account.
+ */
+export async function connectWallet(args: {
+  deps: WalletDeps;
+  user: UserRow;
+  input: { walletAddress: string; signature: string; message: string };
+  site: RequestSite;
+  now: Date;
+}) {
+  const { deps, user, input, now } = args;
+  const signed = parseSignInText(input.message);
+  if (!signed?.nonce) throw errors.invalidSignInMessage();
+  if (signed.address !== input.walletAddress) throw errors.messageMismatch('address');
+  if (signed.domain !== args.site.domain) throw errors.messageMismatch('domain');
+
+  const signature = decodeBase58(input.signature);
+  if (signature?.length !== 64) throw errors.invalidSignature();
+  const valid = verifyWalletSignature({
+    address: input.walletAddress,
+    message: input.message,
+    signature,
+  });
+  if (!valid) throw errors.invalidSignature();
+
+  const issued = await deps.wallets.consumeNonce(signed.nonce, user.id);
+  if (!issued) throw errors.nonceUnknown();
+  if (issued.expires_at <= now.getTime()) throw errors.nonceExpired();
+  const issuedFields = parseSignInText(issued.message);
+  const difference = issuedFields ? firstDifference(signed, issuedFields) : 'message';
+  if (difference) throw errors.messageMismatch(difference);
+
+  await linkWallet(deps, user.id, input.walletAddress, now);
+  const linked: UserRow = { ...user, solana_wallet: input.walletAddress };
+  const [isPremium, balance] = await Promise.all([
+    deps.premium(linked, { rpcFailure: 'ignore' }),
+    tokenBalanceOrNull(deps, input.walletAddress),
+  ]);
+  return {
+    walletAddress: input.walletAddress,
+    balance,
+    tier: walletTier(balance ?? 0),
+    isPremium,
+    message: 'Wallet connected successfully',
+  };
+}
+
+async function linkWallet(deps: WalletDeps, userId: string, walletAddress: string, now: Date) {
+  const holder = await deps.wallets.findUserIdByWallet(walletAddress);
+  if (holder && holder !== userId) throw errors.walletLinkedElsewhere();
+  try {
+    await deps.wallets.setWallet(userId, walletAddress, now.getTime());
+  } catch (error) {
+    // Two accounts linking one wallet at once: the unique index lets one win.
+    const winner = await deps.wallets.findUserIdByWallet(walletAddress);
+    if (winner && winner !== userId) throw errors.walletLinkedElsewhere();
+    throw error;
+  }
+}
+
+/** The link itself succeeded; an RPC hiccup right after it only leaves the balance unknown. */
+async function tokenBalanceOrNull(deps: WalletDeps, walletAddress: string) {
+  if (!deps.token) return 0;
+  try {
+    const { tokenRaw } = await deps.token.solana.balances(walletAddress);
+    return wholeTokens(tokenRaw, deps.decimals);
+  } catch {
+    return null;
+  }
+}
+
+export async function disconnectWallet(args: { deps: WalletDeps; user: UserRow; now: Date }) {
+  await args.deps.wallets.setWallet(args.user.id, null, args.now.getTime());
+  return { disconnected: true, message: 'Wallet disconnected' };
+}
+
+export async function walletBalance(args: { deps: WalletDeps; user: UserRow }) {
+  const { deps, user } = args;
+  if (!deps.token) throw errors.tokenNotConfigured();
+  if (!user.solana_wallet) throw errors.walletNotConnected();
+  const { tokenRaw, lamports } = await deps.token.solana.balances(user.solana_wallet);
+  const { decimals } = deps;
+  const tokenBalance = wholeTokens(tokenRaw, decimals);
+  return {
+    walletAddress: user.solana_wallet,
+    tokenBalance,
+    tokenBalanceRaw: tokenRaw.toString(),
+    solBalance: solFromLamports(lamports),
+    decimals,
+    tier: walletTier(tokenBalance),
+    isPremium: await deps.premium(user, { rpcFailure: 'throw' }),
+  };
+}
