@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { BalancePage } from '../features/account/components/balance-page';
 import { MyFilesPage } from '../features/account/components/my-files-page';
+import { SettingsPage } from '../features/account/components/settings-page';
 import { SessionAuthCallbackPage } from '../features/auth/components/session-auth-callback-page';
 import { SessionLayout } from '../features/auth/components/session-layout';
 import { DownloadPage } from '../features/download/components/download-page';
@@ -9,7 +10,7 @@ import { AboutPage } from '../features/marketing/components/about-page';
 import { MissionPage } from '../features/marketing/components/mission-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ShortLinkPage } from '../features/short-link/components/short-link-page';
-import { HomePage } from '../features/upload/components/home-page';
+import { SessionHomePage } from './session-home-page';
 
 /** Routes of spec §2. */
 export function createAppRouter() {
@@ -17,7 +18,7 @@ export function createAppRouter() {
     {
       element: <SessionLayout renderFeedbackDialog={renderFeedbackDialog} />,
       children: [
-        { path: '/', element: <HomePage /> },
+        { path: '/', element: <SessionHomePage /> },
         { path: '/mission', element: <MissionPage /> },
         { path: '/about', element: <AboutPage /> },
         { path: '/download/:fileId', element: <DownloadPage /> },
@@ -25,6 +26,7 @@ export function createAppRouter() {
         { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
         { path: '/account/files', element: <MyFilesPage /> },
         { path: '/account/balance', element: <BalancePage /> },
+        { path: '/account/settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,0 +1,148 @@
+/**
+ * Wallet link in a real browser: an injected wallet-standard "Phantom" signs the server's
+ * Sign-In-With-Solana message, the account is linked, balances come from a local JSON-RPC
+ * stand-in (litesvm), and 12,000 tokens make the account Elite and premium. The page talks to
+ * its own origin only.
+ */
+import { GiB } from '@sealdrop/core/limits';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dexPair,
+  type MarketDataStandin,
+  startMarketDataStandin,
+} from '../packages/server/src/testing/market-data-standin';
+import {
+  type SolanaRpcStandin,
+  startSolanaRpcStandin,
+} from '../packages/server/src/testing/solana-rpc-standin';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { createKeypair, injectPhantom, type TestKeypair } from './support/injected-wallet';
+
+const TOKEN = 10n ** 6n;
+
+describe('wallet link in Chromium', () => {
+  let rpc: SolanaRpcStandin;
+  let market: MarketDataStandin;
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [rpc, market, browser] = await Promise.all([
+      startSolanaRpcStandin(),
+      startMarketDataStandin(),
+      launchBrowser(),
+    ]);
+    market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
+    server = await startAppServer({
+      SOLANA_RPC_URL: rpc.url,
+      TOKEN_MINT: rpc.mint,
+      MARKET_DATA_URL: market.url,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await Promise.all([rpc?.close(), market?.close()]);
+  });
+
+  async function signUpAndLink(keypair: TestKeypair) {
+    const context = await browser.newContext();
+    await injectPhantom(context, keypair);
+    const page = await context.newPage();
+    const origins = new Set<string>();
+    const cspViolations: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('data:')) origins.add(new URL(request.url()).origin);
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto(server.origin);
+    const bar = page.getByRole('banner');
+    await bar.getByRole('button', { name: 'Sign Up' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create Account' });
+    const password = 'Sealdrop-e2e-1';
+    await signUp.getByLabel('Email').fill(`wallet-${Date.now()}-${Math.random()}@example.com`);
+    await signUp.getByLabel('Password', { exact: true }).fill(password);
+    await signUp.getByLabel('Confirm Password').fill(password);
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
+    await bar.getByRole('button', { name: 'Phantom' }).click();
+    const short = `${keypair.address.slice(0, 4)}...${keypair.address.slice(-4)}`;
+    const walletButton = bar.getByRole('button', { name: `Wallet ${short}` });
+    await walletButton.waitFor({ timeout: 30_000 });
+    await walletButton.click();
+    return { context, page, bar, origins, cspViolations };
+  }
+
+  async function presign(page: Page, size: number) {
+    return page.evaluate(async (bytes) => {
+      const response = await fetch('/api/upload/presign', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('authToken')}`,
+        },
+        body: JSON.stringify({
+          filename: 'big.bin',
+          contentType: 'application/octet-stream',
+          size: bytes,
+          isEncrypted: true,
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    }, size);
+  }
+
+  it('links a 12,000-token wallet by signature: Elite, premium, 100GB uploads', async () => {
+    const keypair = createKeypair();
+    await rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);
+    rpc.chain.giveSol(keypair.address, 1_500_000_000n);
+    const { context, page, bar, origins, cspViolations } = await signUpAndLink(keypair);
+
+    const panel = bar.locator('.sd-wallet__panel');
+    await panel.getByText('12,000', { exact: true }).waitFor();
+    await panel.getByText('1.5000', { exact: true }).waitFor();
+    await panel.getByText('$30.00', { exact: true }).waitFor();
+    await panel.getByText('Elite').waitFor();
+    await panel.getByText('Premium active').waitFor();
+    expect(await panel.getByRole('link', { name: /View on explorer/ }).getAttribute('href')).toBe(
+      `https://explorer.solana.com/address/${keypair.address}`,
+    );
+
+    await page.getByText('All features active!').waitFor();
+    await page.getByText(/100GB/).first().waitFor();
+    const big = await presign(page, 50 * GiB);
+    expect(big.status).toBe(200);
+
+    // Chain and price data came through our own API: the page asked no other origin.
+    expect([...origins]).toEqual([server.origin]);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a 500-token wallet on the free limits', async () => {
+    const keypair = createKeypair();
+    await rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
+    const { context, page, bar } = await signUpAndLink(keypair);
+
+    const panel = bar.locator('.sd-wallet__panel');
+    await panel.getByText('500', { exact: true }).waitFor();
+    await panel.getByText('Free', { exact: false }).first().waitFor();
+    await panel.getByText('Not premium').waitFor();
+    await page.getByText('Hold 10K+ token to go Pro').waitFor();
+    const refused = await presign(page, 50 * GiB);
+    expect(refused).toEqual({
+      status: 413,
+      body: { status: 'error', message: 'File size exceeds maximum allowed size of 5GB' },
+    });
+
+    // Disconnect unlinks on the server and brings the picker back.
+    await panel.getByRole('button', { name: 'Disconnect' }).click();
+    await bar.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+    await context.close();
+  });
+});

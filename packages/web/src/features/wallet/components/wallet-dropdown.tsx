@@ -1,0 +1,74 @@
+import { Button } from '../../../components/ui/button';
+import { WalletIcon } from '../../../components/ui/icons';
+import { explorerAddressUrl } from '../lib/explorer';
+import { shortenAddress } from '../lib/wallet-format';
+import { useWallet } from '../state/wallet-context';
+import { ExternalLink } from './external-link';
+import { usePopover } from './use-popover';
+import { WalletDetails } from './wallet-details';
+import { WalletError } from './wallet-error';
+
+/** The linked wallet: a menu button with the short address, opening balances, tier and links. */
+export function WalletDropdown() {
+  const wallet = useWallet();
+  const popover = usePopover();
+  const address = wallet.address ?? '';
+  const info = wallet.tokenConfigured ? wallet.tokenInfo : null;
+
+  return (
+    <div className="sd-wallet" ref={popover.rootRef}>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<WalletIcon size={18} />}
+        aria-label={`Wallet ${shortenAddress(address)}`}
+        {...popover.triggerProps}
+      >
+        {shortenAddress(address, 3)}
+      </Button>
+      <div className="sd-wallet__panel" {...popover.panelProps}>
+        <p className="sd-wallet__heading">
+          {wallet.name ?? 'Linked wallet'}{' '}
+          <span className="sd-wallet__address" title={address}>
+            {shortenAddress(address)}
+          </span>
+        </p>
+        <WalletDetails wallet={wallet} />
+        {wallet.error ? <WalletError message={wallet.error} onDismiss={wallet.clearError} /> : null}
+        <ul className="sd-wallet__links">
+          <li>
+            <ExternalLink href={explorerAddressUrl(address)}>View on explorer</ExternalLink>
+          </li>
+          {info?.launchUrl ? (
+            <li>
+              <ExternalLink href={info.launchUrl}>Token launch page</ExternalLink>
+            </li>
+          ) : null}
+          {info?.marketUrl ? (
+            <li>
+              <ExternalLink href={info.marketUrl}>Market data</ExternalLink>
+            </li>
+          ) : null}
+        </ul>
+        <div className="sd-wallet__actions">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={wallet.loading}
+            onClick={() => void wallet.checkBalance()}
+          >
+            Refresh
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={wallet.loading}
+            onClick={() => void wallet.disconnect()}
+          >
+            Disconnect
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * A wallet-standard wallet for tests: registered through the standard's own `register`, holding a
+ * real ed25519 key (WebCrypto) so signatures can be checked like the server checks them.
+ */
+import { getWallets } from '@wallet-standard/app';
+import { vi } from 'vitest';
+import { encodeBase58 } from '../lib/base58';
+
+type RegisterableWallet = Parameters<ReturnType<typeof getWallets>['register']>[0];
+
+export interface FakeWalletOptions {
+  name?: string;
+  /** Makes signMessage reject, as when the user declines in the extension. */
+  rejectSigning?: boolean;
+}
+
+export async function registerFakeWallet({
+  name = 'Phantom',
+  rejectSigning,
+}: FakeWalletOptions = {}) {
+  const keys = (await crypto.subtle.generateKey('Ed25519', false, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
+  const address = encodeBase58(publicKey);
+  const account = {
+    address,
+    publicKey,
+    chains: ['solana:mainnet'] as const,
+    features: ['solana:signMessage'] as const,
+  };
+  const signedMessages: string[] = [];
+  const disconnect = vi.fn(async () => {});
+
+  const wallet = {
+    version: '1.0.0' as const,
+    name,
+    icon: 'data:image/svg+xml;base64,PHN2Zy8+' as const,
+    chains: ['solana:mainnet'] as const,
+    accounts: [] as (typeof account)[],
+    features: {
+      'standard:connect': {
+        version: '1.0.0',
+        connect: async () => {
+          wallet.accounts = [account];
+          return { accounts: [account] };
+        },
+      },
+      'standard:disconnect': { version: '1.0.0', disconnect },
+      'solana:signMessage': {
+        version: '1.1.0',
+        signMessage: async (...inputs: { message: Uint8Array }[]) => {
+          if (rejectSigning) throw new Error('User rejected the request.');
+          return Promise.all(
+            inputs.map(async ({ message }) => {
+              signedMessages.push(new TextDecoder().decode(message));
+              const signature = await crypto.subtle.sign(
+                'Ed25519',
+                keys.privateKey,
+                message.slice(),
+              );
+              return { signedMessage: message, signature: new Uint8Array(signature) };
+            }),
+          );
+        },
+      },
+    },
+  };
+  const unregister = getWallets().register(wallet as unknown as RegisterableWallet);
+
+  /** Checks a base58 signature over a text the way the server does. */
+  const verify = (signatureBase58: string, message: string) =>
+    crypto.subtle.verify(
+      'Ed25519',
+      keys.publicKey,
+      decodeBase58(signatureBase58),
+      new TextEncoder().encode(message),
+    );
+
+  return { address, signedMessages, disconnect, unregister, verify };
+}
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Test-only inverse of encodeBase58, so a signature is checked independently of the encoder. */
+export function decodeBase58(text: string): Uint8Array<ArrayBuffer> {
+  let value = 0n;
+  for (const char of text) {
+    const digit = ALPHABET.indexOf(char);
+    if (digit < 0) throw new Error(`Not base58: ${char}`);
+    value = value * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  while (value > 0n) {
+    bytes.unshift(Number(value % 256n));
+    value /= 256n;
+  }
+  const zeros = text.length - text.replace(/^1+/, '').length;
+  return new Uint8Array([...new Array<number>(zeros).fill(0), ...bytes]);
+}
