@@ -1,6 +1,7 @@
 /**
  * Accounts in a real browser: sign up through the modal, stay signed in across a reload, see an
- * upload made while signed in under My files, delete it, log out and log back in.
+ * upload made while signed in under My files, delete it, log out and log back in, then change
+ * the password in Settings and log in with the new one.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ describe('accounts in Chromium', () => {
     await server?.stop();
   });
 
-  it('registers, keeps the session, lists and deletes an upload, logs out and in again', async () => {
+  it('registers, keeps the session, lists and deletes an upload, logs out and in, changes the password', async () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'Sealdrop-e2e-1';
     const context = await browser.newContext();
@@ -88,6 +89,26 @@ describe('accounts in Chromium', () => {
     await logIn.getByRole('button', { name: 'Log In' }).click();
     await avatar.waitFor();
     await page.getByText(/You have no files yet/).waitFor();
+
+    // Change the password in Settings, sign out there, and log in with the new password.
+    const newPassword = 'Sealdrop-e2e-2';
+    await page
+      .getByRole('navigation', { name: 'Account pages' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    const passwordForm = page.getByRole('region', { name: 'Password' });
+    await passwordForm.getByLabel('Current password').fill(password);
+    await passwordForm.getByLabel('New password', { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel('Confirm new password').fill(newPassword);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText('Password changed. Other devices were signed out.').waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await bar.getByRole('button', { name: 'Log In' }).click();
+    await logIn.getByLabel('Email').fill(email);
+    await logIn.getByLabel('Password').fill(newPassword);
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await avatar.waitFor();
+    await page.getByText('Current email:').waitFor();
     await context.close();
   });
 });

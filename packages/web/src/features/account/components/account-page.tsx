@@ -6,6 +6,7 @@ import './account.css';
 const TABS = [
   { to: '/account/files', label: 'My files' },
   { to: '/account/balance', label: 'Balance' },
+  { to: '/account/settings', label: 'Settings' },
 ] as const;
 
 /** The frame of an account page: its heading and a sub-navigation between account pages. */

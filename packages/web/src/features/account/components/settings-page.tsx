@@ -1,0 +1,33 @@
+import { Button } from '../../../components/ui/button';
+import { useSession } from '../../auth/session/session-context';
+import { AccountGate } from './account-gate';
+import { AccountPage } from './account-page';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import './settings.css';
+
+/**
+ * /account/settings — email, password and sign out (spec §1 account features). The field and
+ * strength-meter styles come with the auth forms, which AccountGate already loads.
+ */
+export function SettingsPage() {
+  const { logout } = useSession();
+  return (
+    <AccountPage title="Account settings">
+      <AccountGate subject="your settings">
+        {(user) => (
+          <div className="sd-settings">
+            <ChangeEmailForm currentEmail={user.email} />
+            <ChangePasswordForm />
+            <section className="sd-settings__section" aria-label="Sign out">
+              {/* After logout the gate swaps this page for its log-in prompt. */}
+              <Button variant="secondary" onClick={() => void logout()}>
+                Sign out
+              </Button>
+            </section>
+          </div>
+        )}
+      </AccountGate>
+    </AccountPage>
+  );
+}
