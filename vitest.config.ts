@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/server', 'packages/web', 'e2e'],
+    projects: [
+      'packages/core',
+      'packages/server',
+      'packages/server/vitest.faults.config.ts',
+      'packages/web',
+      'e2e',
+    ],
   },
 });

@@ -44,6 +44,7 @@ export async function createServer(deps: ServerDeps) {
     bodyLimit: 1024 * 1024,
     // Signed URLs carry long query strings; ids never need more.
     routerOptions: { maxParamLength: 600 },
+    frameworkErrors: errorHandler,
   });
   const ctx = createAppContext({
     config,

@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest } from './database/database';
 import type { Database } from './database/schema';
 import { createLocalStorageDriver } from './modules/storage/local.driver';
 import type { StorageDriver } from './modules/storage/storage.types';
+import { withStoreUnavailableErrors } from './modules/storage/storage.unavailable';
 
 export async function openDatabase(config: Config): Promise<Database> {
   const db = config.DATABASE_URL
@@ -20,7 +21,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 export async function openStorage(config: Config): Promise<StorageDriver> {
   if (config.STORAGE === 's3') {
     const { createS3StorageDriver } = await import('./modules/storage/s3.driver');
-    return createS3StorageDriver({
+    const s3 = createS3StorageDriver({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
       bucket: config.S3_BUCKET ?? '',
@@ -28,6 +29,8 @@ export async function openStorage(config: Config): Promise<StorageDriver> {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
+    // A store that is down answers 503 "Storage is unavailable…", never a hang or a stack trace.
+    return withStoreUnavailableErrors(s3);
   }
   return createLocalStorageDriver({
     rootDir: join(resolve(config.DATA_DIR), 'objects'),

@@ -8,9 +8,15 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_BAD_URL: 'The address has an invalid percent-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
 };
 
-/** The one place errors become the `{ status: 'error', message }` envelope (DESIGN §3). */
+/**
+ * The one place errors become the `{ status: 'error', message }` envelope (DESIGN §3). Also
+ * Fastify's `frameworkErrors` option: the router's own refusals (a bad percent-escape, an id over
+ * maxParamLength) never reach setErrorHandler and would otherwise answer in Fastify's shape.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
     return reply.code(error.statusCode).send({ status: 'error', message: error.message });

@@ -11,7 +11,7 @@ import {
 } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { createLocalLayout, isMissing } from './local.layout';
+import { createLocalLayout, isMissing, type OpenWrite } from './local.layout';
 import { createLocalMultipart } from './local.multipart';
 import { createUrlSigner, type SignedOperation, type StorageGrant } from './local.signing';
 import { receiveExactly } from './local.writes';
@@ -27,6 +27,8 @@ export interface LocalStorageDriverOptions {
   /** HMAC key for signed URLs, at least 32 characters. */
   secret: string;
   now?: () => Date;
+  /** How files are opened for writing; tests pass one that fills up like a full disk. */
+  openWrite?: OpenWrite;
 }
 
 /** The driver plus what `localStorageRoutes` needs to serve its signed URLs. */
@@ -44,10 +46,10 @@ function assertSize(size: number) {
 }
 
 export function createLocalStorageDriver(options: LocalStorageDriverOptions): LocalStorageDriver {
-  const { now = () => new Date() } = options;
+  const { now = () => new Date(), openWrite } = options;
   const layout = createLocalLayout(options.rootDir);
   const signer = createUrlSigner({ secret: options.secret });
-  const multipart = createLocalMultipart({ layout, now });
+  const multipart = createLocalMultipart({ layout, now, openWrite });
 
   const signedUrl = (
     origin: string,
@@ -145,6 +147,7 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
     receiveObject(grant, body) {
       const destination = layout.objectPath(grant.key);
       return receiveExactly({
+        openWrite,
         source: body,
         size: grant.size ?? 0,
         tempPath: layout.newTempPath(),

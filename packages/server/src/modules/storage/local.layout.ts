@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import type { Writable } from 'node:stream';
 import { storageErrors } from './storage.errors';
 import { assertValidStorageKey } from './storage.keys';
 
@@ -11,6 +13,20 @@ const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 export function isMissing(error: unknown): boolean {
   return MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 }
+
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** A full disk (or quota) becomes the clear 507; anything else is rethrown as it is. */
+export function asDiskFullError(error: unknown): unknown {
+  return NO_SPACE_CODES.has((error as NodeJS.ErrnoException).code ?? '')
+    ? storageErrors.noSpace()
+    : error;
+}
+
+/** Opens a file for writing; the driver takes it as a dependency so tests can fill the disk. */
+export type OpenWrite = (path: string) => Writable;
+
+export const openNewFile: OpenWrite = (path) => createWriteStream(path, { flags: 'wx' });
 
 /**
  * Where the local driver keeps things under its root. Complete objects, unfinished multipart

@@ -1,9 +1,15 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isMissing, type LocalLayout } from './local.layout';
+import {
+  asDiskFullError,
+  isMissing,
+  type LocalLayout,
+  type OpenWrite,
+  openNewFile,
+} from './local.layout';
 import { receiveExactly } from './local.writes';
 import { storageErrors } from './storage.errors';
 import { normalizeEtag, orderParts } from './storage.parts';
@@ -16,7 +22,15 @@ const UPLOAD_FILE = 'upload.json';
  * to) and one file per part named `<partNumber>.<md5>`. With the ETag in the name, completing
  * checks every part without reading it twice, and a re-sent part simply replaces the old file.
  */
-export function createLocalMultipart({ layout, now }: { layout: LocalLayout; now: () => Date }) {
+export function createLocalMultipart({
+  layout,
+  now,
+  openWrite = openNewFile,
+}: {
+  layout: LocalLayout;
+  now: () => Date;
+  openWrite?: OpenWrite;
+}) {
   /** The upload's directory, when it exists and belongs to `key`. */
   const find = async (key: string, uploadId: string) => {
     const dir = layout.uploadDir(uploadId);
@@ -33,8 +47,13 @@ export function createLocalMultipart({ layout, now }: { layout: LocalLayout; now
     async create(key: string): Promise<string> {
       const uploadId = layout.newUploadId();
       const dir = layout.uploadDir(uploadId);
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, UPLOAD_FILE), JSON.stringify({ key, createdAt: now() }));
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, UPLOAD_FILE), JSON.stringify({ key, createdAt: now() }));
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw asDiskFullError(error);
+      }
       return uploadId;
     },
 
@@ -46,6 +65,7 @@ export function createLocalMultipart({ layout, now }: { layout: LocalLayout; now
       const dir = await find(input.key, input.uploadId);
       if (!dir) throw storageErrors.uploadNotFound();
       return receiveExactly({
+        openWrite,
         source: body,
         size: input.size,
         tempPath: layout.newTempPath(),
@@ -65,7 +85,10 @@ export function createLocalMultipart({ layout, now }: { layout: LocalLayout; now
       });
     },
 
-    /** Concatenates the parts in order into a temp file that becomes the object in one rename. */
+    /**
+     * Concatenates the parts in order into a temp file that becomes the object in one rename, so a
+     * failure half way (a full disk) leaves no object, only the parts.
+     */
     async complete(input: { key: string; uploadId: string; parts: CompletedPart[] }) {
       const destination = layout.objectPath(input.key);
       const dir = await find(input.key, input.uploadId);
@@ -84,14 +107,14 @@ export function createLocalMultipart({ layout, now }: { layout: LocalLayout; now
       const tempPath = layout.newTempPath();
       try {
         await mkdir(dirname(tempPath), { recursive: true });
-        await pipeline(
-          async function* () {
-            for (const path of paths) yield* createReadStream(path);
-          },
-          createWriteStream(tempPath, { flags: 'wx' }),
-        );
+        await pipeline(async function* () {
+          for (const path of paths) yield* createReadStream(path);
+        }, openWrite(tempPath));
         await mkdir(dirname(destination), { recursive: true });
         await rename(tempPath, destination);
+      } catch (error) {
+        // The parts stay: once there is room again, the same finalize succeeds.
+        throw asDiskFullError(error);
       } finally {
         await rm(tempPath, { force: true });
       }

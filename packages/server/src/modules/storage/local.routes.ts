@@ -92,8 +92,9 @@ function refuseWrongLength(request: FastifyRequest, size: number) {
 
 function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = isAppError(error) ? error.statusCode : (error.statusCode ?? 500);
-  const exposed = status < 500;
-  if (!exposed) request.log.error({ err: error }, 'local storage request failed');
+  // Errors raised on purpose (a full disk: 507) carry a message meant for people.
+  const exposed = status < 500 || isAppError(error);
+  if (status >= 500) request.log.error({ err: error }, 'local storage request failed');
 
   // A refused upload may still be arriving: stop reading it and close the connection after
   // answering, so the client gets the error instead of a stalled socket.

@@ -4,14 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createLocalStorageDriver, LOCAL_STORAGE_PREFIX } from './local.driver';
+import type { OpenWrite } from './local.layout';
 import { localStorageRoutes } from './local.routes';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac';
 
 /** A real Fastify on loopback serving a local driver rooted in a fresh temp dir. */
-export async function startLocalStorageServer({ now }: { now?: () => Date } = {}) {
+export async function startLocalStorageServer({
+  now,
+  openWrite,
+}: {
+  now?: () => Date;
+  openWrite?: OpenWrite;
+} = {}) {
   const rootDir = await mkdtemp(join(tmpdir(), 'sealdrop-storage-'));
-  const driver = createLocalStorageDriver({ rootDir, secret: TEST_SECRET, now });
+  const driver = createLocalStorageDriver({ rootDir, secret: TEST_SECRET, now, openWrite });
   const app = Fastify({ logger: false });
   await app.register(localStorageRoutes, { driver, prefix: LOCAL_STORAGE_PREFIX });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { asDiskFullError, type OpenWrite, openNewFile } from './local.layout';
 import { storageErrors } from './storage.errors';
 
 /**
  * Streams `source` into `tempPath`, counting and hashing as it goes, and calls `commit` (which moves
  * the file into place) only if exactly `size` bytes arrived. Returns the MD5 hex of the bytes, our
- * ETag. The temp file is gone afterwards whatever happened.
+ * ETag. The temp file is gone afterwards whatever happened; a full disk is the 507 noSpace error.
  *
  * The source is piped rather than handed to pipeline() so that refusing an oversized body does not
  * destroy it: for an HTTP request that would reset the socket before the client reads our 413.
@@ -19,8 +19,9 @@ export async function receiveExactly(input: {
   size: number;
   tempPath: string;
   commit: (tempPath: string, etag: string) => Promise<void>;
+  openWrite?: OpenWrite;
 }): Promise<string> {
-  const { source, size, tempPath, commit } = input;
+  const { source, size, tempPath, commit, openWrite = openNewFile } = input;
   const hash = createHash('md5');
   let received = 0;
 
@@ -35,7 +36,11 @@ export async function receiveExactly(input: {
       callback(null, chunk);
     },
   });
-  await mkdir(dirname(tempPath), { recursive: true });
+  try {
+    await mkdir(dirname(tempPath), { recursive: true });
+  } catch (error) {
+    throw asDiskFullError(error);
+  }
   // pipe() does not forward errors: a client that disconnects must still end the write.
   const stopWatching = finished(source, (error) => {
     if (error) meter.destroy(error);
@@ -43,7 +48,7 @@ export async function receiveExactly(input: {
   source.pipe(meter);
 
   try {
-    await pipeline(meter, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(meter, openWrite(tempPath));
     if (received !== size) throw storageErrors.sizeMismatch(size, received);
     const etag = hash.digest('hex');
     await commit(tempPath, etag);
@@ -51,7 +56,7 @@ export async function receiveExactly(input: {
   } catch (error) {
     source.unpipe(meter);
     await rm(tempPath, { force: true });
-    throw error;
+    throw asDiskFullError(error);
   } finally {
     stopWatching();
   }

@@ -22,4 +22,18 @@ describe('attachmentDisposition', () => {
     expect(attachmentDisposition('文件.zip')).toMatch(/^attachment; filename="_.zip"; /);
     expect(attachmentDisposition('   ')).toMatch(/^attachment; filename="download"; /);
   });
+
+  it('percent-encodes RTL overrides, zero-width joiners and emoji, and keeps them out of the fallback', () => {
+    for (const name of ['\u202efdp.exe', 'a\u200d\u200bb.txt', '👨‍👩‍👧.jpg', '<img src=x>.html']) {
+      const header = attachmentDisposition(name);
+      const [, fallback = '', encoded = ''] =
+        /^attachment; filename="([^"]*)"; filename\*=UTF-8''([A-Za-z0-9%._~-]+)$/.exec(header) ??
+        [];
+      expect(fallback, header).toMatch(/^[\x20-\x7e]+$/);
+      expect(decodeURIComponent(encoded)).toBe(name);
+    }
+    expect(attachmentDisposition('\u202efdp.exe')).toBe(
+      `attachment; filename="_fdp.exe"; filename*=UTF-8''%E2%80%AEfdp.exe`,
+    );
+  });
 });

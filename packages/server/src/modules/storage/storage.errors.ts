@@ -38,4 +38,19 @@ export const storageErrors = {
     }),
   invalidParts: (message: string) =>
     createError({ code: 'storage.invalid_parts', status: 400, message }),
+  /** The object store cannot be reached (down, refusing connections, answering 5xx, too slow). */
+  unavailable: () =>
+    createError({
+      code: 'storage.unavailable',
+      status: 503,
+      message: 'Storage is unavailable. Please try again later.',
+    }),
+  /** The local disk is full (ENOSPC) or over quota (EDQUOT). */
+  noSpace: () =>
+    createError({
+      code: 'storage.no_space',
+      status: 507,
+      message:
+        'Not enough storage space on the server to store this upload. Please try again later.',
+    }),
 };

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
@@ -165,11 +167,20 @@ describeEachDatabase('upload API', (createDatabase) => {
     const { body } = await presign(server, { size: 11 * MiB });
     const url = body.data.multipart?.parts[0]?.url ?? '';
     await putBytes(server, url, Buffer.alloc(5 * MiB));
+    // The local driver keeps unfinished parts under multipart/{uploadId}: they must go with it.
+    const partsDir = join(
+      server.config.DATA_DIR,
+      'objects',
+      'multipart',
+      body.data.multipart?.uploadId ?? '',
+    );
+    expect(readdirSync(partsDir).length).toBeGreaterThan(1);
     const abort = await api(server, 'POST', '/api/upload/abort', {
       objectKey: body.data.objectKey,
       uploadId: body.data.multipart?.uploadId,
     });
     expect(abort.statusCode).toBe(200);
+    expect(existsSync(partsDir)).toBe(false);
     const finalize = await api(server, 'POST', '/api/upload/finalize', {
       objectKey: body.data.objectKey,
     });

@@ -1,6 +1,7 @@
 import type { FinalizeResponse, PartUrl, PresignResponse } from '@sealdrop/core/api-schemas';
 import type { UploadTier } from '@sealdrop/core/limits';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
+import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import type { FileRow, FilesRepository } from '../files/files.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
@@ -215,6 +216,8 @@ export async function finalizeUpload(args: {
         parts,
       });
     } catch (error) {
+      // The store being down or full is not the client's fault: keep its 5xx (503/507).
+      if (isAppError(error) && error.statusCode >= 500) throw error;
       throw errors.partsRejected(error instanceof Error ? error.message : String(error));
     }
   }

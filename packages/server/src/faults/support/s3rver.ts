@@ -1,0 +1,64 @@
+/** An s3rver on a loopback port with the bucket the app expects; stoppable and restartable. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { freePort } from './server-process';
+
+export const BUCKET = 'sealdrop';
+
+const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin>
+<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader>
+<ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`;
+
+export interface TestS3 {
+  endpoint: string;
+  port: number;
+  /** What a server process needs to use this store. */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+  /** Starts again on the same port with the same objects. */
+  start: () => Promise<void>;
+  destroy: () => Promise<void>;
+}
+
+export async function startS3rver(options: { port?: number } = {}): Promise<TestS3> {
+  const directory = mkdtempSync(join(tmpdir(), 'sealdrop-fault-s3-'));
+  const port = options.port ?? (await freePort());
+  let server: S3rver | null = null;
+  const start = async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: BUCKET, configs: [CORS] }],
+    });
+    await server.run();
+  };
+  const stop = async () => {
+    const running = server;
+    server = null;
+    await running?.close();
+  };
+  await start();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    port,
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    stop,
+    start,
+    destroy: async () => {
+      await stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
