@@ -227,4 +227,88 @@ describe('uploadMultipart', () => {
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(put.mock.calls.length).toBeLessThanOrEqual(2);
   });
+  it('resumes: sends only the parts not already stored, starts progress from them and reports each new part', async () => {
+    const size = 5 * RECORD_SIZE + 9;
+    const recorder = recordingPut();
+    const requestPartUrls = vi.fn(freshUrls);
+    const sent: number[] = [];
+    const done: number[] = [];
+    const parts = await uploadMultipart({
+      file: fileOf(size),
+      plan: planFor(size, RECORD_SIZE, 0),
+      completed: [
+        { partNumber: 1, etag: '"kept-1"' },
+        { partNumber: 4, etag: '"kept-4"' },
+      ],
+      concurrency: 2,
+      cipher: null,
+      contentType: 'application/octet-stream',
+      requestPartUrls,
+      put: recorder.put,
+      retry: fast,
+      onBytes: (bytes) => sent.push(bytes),
+      onPartDone: (part) => done.push(part.partNumber),
+    });
+    expect(parts).toEqual([
+      { partNumber: 1, etag: '"kept-1"' },
+      { partNumber: 2, etag: '"etag-2"' },
+      { partNumber: 3, etag: '"etag-3"' },
+      { partNumber: 4, etag: '"kept-4"' },
+      { partNumber: 5, etag: '"etag-5"' },
+      { partNumber: 6, etag: '"etag-6"' },
+    ]);
+    expect([...recorder.bodies.keys()].sort()).toEqual([2, 3, 5, 6]);
+    expect(requestPartUrls.mock.calls.flatMap(([numbers]) => numbers).sort()).toEqual([2, 3, 5, 6]);
+    expect(done.sort()).toEqual([2, 3, 5, 6]);
+    expect(sent[0]).toBe(2 * RECORD_SIZE);
+    expect(Math.min(...sent)).toBe(2 * RECORD_SIZE);
+    expect(sent.at(-1)).toBe(size);
+  });
+
+  it('re-encrypts the missing parts of a resumed upload to the very bytes of the first try', async () => {
+    const size = 4 * RECORD_SIZE + 77;
+    const file = fileOf(size);
+    const material = await generateKeyMaterial();
+    const cipher = { key: material.key, iv: material.iv };
+    const options = {
+      file,
+      plan: planFor(size, RECORD_SIZE, 0),
+      concurrency: 2,
+      cipher,
+      contentType: 'application/octet-stream',
+      requestPartUrls: freshUrls,
+      retry: fast,
+    };
+    const first = recordingPut();
+    const all = await uploadMultipart({ ...options, put: first.put });
+    const again = recordingPut();
+    await uploadMultipart({ ...options, put: again.put, completed: all.slice(0, 2) });
+    expect([...again.bodies.keys()].sort()).toEqual([3, 4, 5]);
+    for (const n of [3, 4, 5]) {
+      const before = new Uint8Array(await first.bodies.get(n)!.arrayBuffer());
+      const after = new Uint8Array(await again.bodies.get(n)!.arrayBuffer());
+      expect(after).toEqual(before);
+    }
+  });
+
+  it('has nothing to send when every part is already stored', async () => {
+    const size = 2 * RECORD_SIZE;
+    const recorder = recordingPut();
+    const parts = await uploadMultipart({
+      file: fileOf(size),
+      plan: planFor(size, RECORD_SIZE, 2),
+      completed: [
+        { partNumber: 2, etag: '"b"' },
+        { partNumber: 1, etag: '"a"' },
+      ],
+      concurrency: 2,
+      cipher: null,
+      contentType: 'application/octet-stream',
+      requestPartUrls: freshUrls,
+      put: recorder.put,
+      retry: fast,
+    });
+    expect(parts.map((p) => p.etag)).toEqual(['"a"', '"b"']);
+    expect(recorder.put).not.toHaveBeenCalled();
+  });
 });

@@ -4,6 +4,7 @@
  * plus the bytes of parts in flight, because XHR progress alone arrives only every ~100 ms.
  */
 import type { MultipartPlan } from '@sealdrop/core/api-schemas';
+import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 import { type PartCipher, partBody } from './part-body';
@@ -21,6 +22,10 @@ export interface MultipartUploadOptions {
   signal?: AbortSignal;
   /** Total bytes sent so far, over all parts. */
   onBytes?: (sent: number) => void;
+  /** Parts stored before (a resumed upload): not sent again, and counted as sent. */
+  completed?: CompletedPart[];
+  /** Each part as storage confirms it, so that a reload can resume from there. */
+  onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
   retry?: Omit<RetryOptions, 'signal'>;
   partTimeoutMs?: number;
@@ -33,14 +38,23 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
   // One failed part stops the others: the caller aborts the whole upload anyway.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const already = new Map(
+    (options.completed ?? [])
+      .filter((part) => part.partNumber >= 1 && part.partNumber <= plan.partCount)
+      .map((part) => [part.partNumber, part]),
+  );
   const pool = createPartUrlPool({
-    initial: plan.parts,
+    initial: plan.parts.filter((part) => !already.has(part.partNumber)),
     partCount: plan.partCount,
     request: options.requestPartUrls,
+    skip: new Set(already.keys()),
   });
 
   const inFlight = new Map<number, number>();
   let finished = 0;
+  for (const partNumber of already.keys()) {
+    finished += partObjectSize(file.size, cipher !== null, plan.partSize, partNumber);
+  }
   const report = () => {
     let sent = finished;
     for (const loaded of inFlight.values()) sent += loaded;
@@ -90,20 +104,25 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
     finished += body.size;
     pool.release(partNumber);
     report();
+    options.onPartDone?.({ partNumber, etag });
     return { partNumber, etag };
   };
 
-  const completed: CompletedPart[] = [];
-  let next = 1;
+  const completed: CompletedPart[] = [...already.values()];
+  const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter(
+    (partNumber) => !already.has(partNumber),
+  );
+  if (already.size) report();
+  let next = 0;
   const worker = async () => {
-    while (next <= plan.partCount) {
+    while (next < missing.length) {
       if (signal.aborted) throw abortError();
-      const partNumber = next;
+      const partNumber = missing[next] as number;
       next += 1;
       completed.push(await sendPart(partNumber));
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency || 1, plan.partCount));
+  const workers = Math.max(1, Math.min(options.concurrency || 1, missing.length));
   try {
     await Promise.all(Array.from({ length: workers }, worker));
   } catch (error) {

@@ -9,17 +9,21 @@ export interface PartUrlPoolOptions {
   partCount: number;
   request: (partNumbers: number[]) => Promise<PartUrl[]>;
   batchSize?: number;
+  /** Parts already stored (a resumed upload): never asked for. */
+  skip?: ReadonlySet<number>;
 }
 
 export function createPartUrlPool(options: PartUrlPoolOptions) {
   const { partCount, request, batchSize = 20 } = options;
+  // Parts stored before (resumed) or sent by now: a batch must not ask for their URLs again.
+  const done = new Set(options.skip ?? []);
   const urls = new Map(options.initial.map((part) => [part.partNumber, part.url]));
   const batches = new Map<number, Promise<void>>();
 
   function nextMissing(from: number): number[] {
     const numbers: number[] = [];
     for (let n = from; n <= partCount && numbers.length < batchSize; n += 1) {
-      if (!urls.has(n) && !batches.has(n)) numbers.push(n);
+      if (!urls.has(n) && !batches.has(n) && !done.has(n)) numbers.push(n);
     }
     return numbers.length ? numbers : [from];
   }
@@ -53,6 +57,7 @@ export function createPartUrlPool(options: PartUrlPoolOptions) {
     /** A sent part's URL is no longer needed. */
     release(partNumber: number): void {
       urls.delete(partNumber);
+      done.add(partNumber);
     },
   };
 }

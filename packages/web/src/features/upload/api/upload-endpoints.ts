@@ -6,6 +6,7 @@ import type {
   PresignResponse,
 } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
+import { isPageLeaving } from '../lib/page-leaving';
 
 export const FINALIZE_TARGET_MESSAGE = 'finalize requires objectKey or slug';
 
@@ -43,4 +44,15 @@ export function finalizeUpload(
 /** Tells the server to drop a half-sent upload; it must not reuse the caller's (aborted) signal. */
 export async function abortUpload(body: { objectKey: string; uploadId?: string }): Promise<void> {
   await apiRequest<unknown>('/upload/abort', { method: 'POST', body });
+}
+
+/**
+ * Storage keeps half-sent multipart uploads (and bills for them) until told otherwise. Not while
+ * the page is unloading: that upload stays resumable after a reload (the sweeper drops it later).
+ */
+export function abortQuietly(body: { objectKey: string; uploadId?: string }): void {
+  if (isPageLeaving()) return;
+  abortUpload(body).catch((failure: unknown) =>
+    console.warn('Could not abort the upload on the server', failure),
+  );
 }

@@ -6,7 +6,7 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { rememberFileKey } from '../../../lib/file-keys';
-import { createProgressMeter, type ProgressSnapshot } from '../lib/progress-meter';
+import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
 import { PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
@@ -14,7 +14,13 @@ import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
 import type { PutBlob } from './put-blob';
 import { buildShareUrl, finalShareUrl } from './share-link';
-import { abortUpload, finalizeUpload, presignUpload, requestPartUrls } from './upload-endpoints';
+import {
+  abortQuietly,
+  type CompletedPart,
+  finalizeUpload,
+  presignUpload,
+  requestPartUrls,
+} from './upload-endpoints';
 import { resolveUploadInput, type UploadInput } from './upload-input';
 
 export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
@@ -31,8 +37,25 @@ export interface UploadFileOptions {
   /** Minimum time between progress reports, so React re-renders at most ~10 times a second. */
   progressIntervalMs?: number;
   origin?: string;
+  /** A multipart upload began: what a reload needs to resume it (the fragment stays local). */
+  onMultipartStart?: (upload: MultipartStart) => void;
+  onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
   retry?: Omit<RetryOptions, 'signal'>;
+}
+
+export interface MultipartStart {
+  fileId: string;
+  objectKey: string;
+  uploadId: string;
+  /** The share link with its #fragment, as shown on the card. */
+  link: string;
+  fragment: string | null;
+  contentType: string;
+  partSize: number;
+  partCount: number;
+  concurrency: number;
+  expiresAt: number;
 }
 
 export interface UploadFileResult {
@@ -73,26 +96,35 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   );
   // So that "My files" in this browser can copy the full link later; the key stays on this device.
   if (fragment) rememberFileKey(presign.slug, fragment);
-  options.onLink?.(buildShareUrl(origin, presign.slug, fragment));
+  const link = buildShareUrl(origin, presign.slug, fragment);
+  options.onLink?.(link);
   if (encrypt) options.onStage?.('uploading');
 
-  const total = objectSize(blob.size, encrypt);
-  const meter = createProgressMeter(total);
-  const interval = options.progressIntervalMs ?? 100;
-  let lastReport = Number.NEGATIVE_INFINITY;
-  const onBytes = (sent: number) => {
-    const now = performance.now();
-    if (now - lastReport < interval && sent < total) return;
-    lastReport = now;
-    options.onProgress?.(meter.update(sent));
-  };
+  const onBytes = throttledProgress(
+    objectSize(blob.size, encrypt),
+    options.onProgress,
+    options.progressIntervalMs,
+  );
 
   const uploadId = presign.multipart?.uploadId;
   let parts: { partNumber: number; etag: string }[] | undefined;
   try {
     if (presign.multipart) {
       const plan = presign.multipart;
+      options.onMultipartStart?.({
+        fileId: presign.slug,
+        objectKey: presign.objectKey,
+        uploadId: plan.uploadId,
+        link,
+        fragment,
+        contentType,
+        partSize: plan.partSize,
+        partCount: plan.partCount,
+        concurrency: presign.concurrency,
+        expiresAt: Date.parse(presign.expiresAt),
+      });
       parts = await uploadMultipart({
+        onPartDone: options.onPartDone,
         file: blob,
         plan,
         concurrency: presign.concurrency,
@@ -135,11 +167,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       }),
     };
   } catch (error) {
-    // Storage keeps half-sent multipart uploads (and bills for them) until told otherwise.
-    abortUpload({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) }).catch(
-      (abortFailure: unknown) =>
-        console.warn('Could not abort the upload on the server', abortFailure),
-    );
+    abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
     throw error;
   }
 }

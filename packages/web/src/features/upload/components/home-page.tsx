@@ -1,6 +1,9 @@
 import { fileTooLargeMessage, MAX_UPLOAD_BYTES, maxSizeLabel } from '@sealdrop/core/limits';
 import { useState } from 'react';
 import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
+import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
+import { ResumeOffer } from '../resume/resume-offer';
+import { usePendingUploads } from '../resume/use-pending-uploads';
 import { BenefitTiles } from './benefit-tiles';
 import { FileDropZone } from './file-drop-zone';
 import { PremiumCard } from './premium-card';
@@ -11,12 +14,15 @@ import './home-page.css';
 export interface HomePageProps {
   /** Premium raises the size limit to 100GB; wired to the session once accounts exist. */
   isPremium?: boolean;
+  /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
+  resumeStore?: PendingUploadStore;
 }
 
 /** Home (spec §2): pick one file, get a link at once, watch it upload. */
-export function HomePage({ isPremium = false }: HomePageProps) {
+export function HomePage({ isPremium = false, resumeStore = pendingUploads }: HomePageProps) {
   const [encrypt, setEncrypt] = useState(true);
-  const { state, start, retry, reset } = useUploadFlow();
+  const { state, start, resume, retry, reset } = useUploadFlow({ store: resumeStore });
+  const { pending, dismiss, discard } = usePendingUploads(resumeStore);
   const maxBytes = isPremium ? MAX_UPLOAD_BYTES.premium : MAX_UPLOAD_BYTES.guest;
   const maxLabel = maxSizeLabel(maxBytes);
 
@@ -56,6 +62,17 @@ export function HomePage({ isPremium = false }: HomePageProps) {
             />
           ) : (
             <>
+              {pending ? (
+                <ResumeOffer
+                  key={pending.fileId}
+                  upload={pending}
+                  onResume={(file) => {
+                    dismiss(pending.fileId);
+                    void resume(pending, file);
+                  }}
+                  onDiscard={() => discard(pending)}
+                />
+              ) : null}
               <FileDropZone maxLabel={maxLabel} onFile={onFile} />
               <label className="sd-home-encrypt">
                 <input

@@ -1,13 +1,19 @@
 /**
  * The home upload flow (spec §4 "Upload (home flow)"): reserve an instant short link, upload,
- * complete the short link, ready. One flow at a time; leaving the page aborts it.
+ * complete the short link, ready. One flow at a time; leaving the card aborts it (and the server
+ * side). A multipart upload is remembered in IndexedDB as it goes, so that after a page reload
+ * `resume` can finish it with the same file picked again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { completeTinyUrl, createInstantTinyUrl } from '../api/tiny-url';
-import { type TransferStage, uploadFile } from '../api/upload-file';
+import { type TransferStage, type UploadFileResult, uploadFile } from '../api/upload-file';
 import type { UploadCardStatus } from '../components/upload-status-texts';
+import { isPageLeaving } from '../lib/page-leaving';
 import { isAbortError, uploadErrorMessage } from '../lib/upload-errors';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
+import { type PendingUpload, sentBytes, toPendingUpload } from '../resume/pending-upload';
+import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
+import { DifferentFileError, resumeUpload } from '../resume/resume-upload';
 
 export type UploadPhase = 'pending' | 'preparing' | TransferStage | 'ready' | 'error';
 
@@ -41,7 +47,12 @@ export function cardStatus(phase: UploadPhase): UploadCardStatus {
   return 'processing';
 }
 
-export function useUploadFlow() {
+export interface UploadFlowDeps {
+  /** Where unfinished multipart uploads are remembered so that a reload can resume them. */
+  store?: PendingUploadStore;
+}
+
+export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
   const [state, setState] = useState<UploadFlowState>(INITIAL);
   const controller = useRef<AbortController | null>(null);
   const run = useRef(0);
@@ -49,59 +60,92 @@ export function useUploadFlow() {
   // Leaving the page (or the card) must not leave a transfer running in the background.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (file: File, encrypt: boolean) => {
+  /** A new flow replaces any running one; updates from a replaced or reset flow are dropped. */
+  const begin = useCallback((initial: UploadFlowState) => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
     const id = ++run.current;
-    const { signal } = current;
-    // Updates from a flow that was replaced or reset are dropped.
     const update = (patch: Partial<UploadFlowState>) => {
       if (run.current === id) setState((previous) => ({ ...previous, ...patch }));
     };
-    setState({ ...INITIAL, phase: 'preparing', file, encrypt });
-
-    let shortCode: string | null = null;
-    try {
-      shortCode = (await createInstantTinyUrl(file.name || 'file', signal)).shortCode;
-    } catch (error) {
-      if (isAbortError(error) || signal.aborted) return;
-      console.warn('Instant short link failed; uploading without one', error);
-    }
-
-    try {
-      const result = await uploadFile({
-        input: file,
-        encrypt,
-        shortCode,
-        signal,
-        onStage: (phase) => update({ phase }),
-        onLink: (link) => update({ link }),
-        onProgress: (value: number | ProgressValue) => {
-          const { percent, speed, eta } = normalizeProgress(value);
-          update({ progress: percent, speed, eta });
-        },
-      });
-      if (shortCode) {
-        await completeTinyUrl(shortCode, {
-          fileId: result.fileId,
-          storageKey: result.storageKey,
-          originalName: file.name || 'file',
-        }).catch((error: unknown) => console.error('Completing the short link failed', error));
-      }
-      update({ phase: 'ready', progress: 100, speed: null, eta: null, link: result.shareUrl });
-    } catch (error) {
-      if (isAbortError(error) || signal.aborted) return;
-      console.error('Upload failed', error);
-      update({
-        phase: 'error',
-        progress: 0,
-        speed: null,
-        eta: null,
-        errorMessage: uploadErrorMessage(error),
-      });
-    }
+    setState(initial);
+    return { signal: current.signal, update };
   }, []);
+
+  const start = useCallback(
+    async (file: File, encrypt: boolean) => {
+      const { signal, update } = begin({ ...INITIAL, phase: 'preparing', file, encrypt });
+
+      let shortCode: string | null = null;
+      try {
+        shortCode = (await createInstantTinyUrl(file.name || 'file', signal)).shortCode;
+      } catch (error) {
+        if (isAbortError(error) || signal.aborted) return;
+        console.warn('Instant short link failed; uploading without one', error);
+      }
+
+      // Finalized, aborted or failed (the server side is aborted then): nothing left to resume.
+      // A page reload keeps it: the `finally` either never runs or sees the page leaving.
+      let resumable: string | null = null;
+      try {
+        const result = await uploadFile({
+          input: file,
+          encrypt,
+          shortCode,
+          signal,
+          onStage: (phase) => update({ phase }),
+          onLink: (link) => update({ link }),
+          onProgress: onProgress(update),
+          onMultipartStart: (upload) => {
+            resumable = upload.fileId;
+            void store.save(toPendingUpload(upload, file, shortCode, Date.now()));
+          },
+          onPartDone: (part) => {
+            if (resumable) void store.addPart(resumable, part);
+          },
+        });
+        await finish(result, shortCode, file, update);
+      } catch (error) {
+        fail(error, signal, update);
+      } finally {
+        if (resumable && !isPageLeaving()) void store.remove(resumable);
+      }
+    },
+    [begin, store],
+  );
+
+  /** Continues a stored multipart upload with the same file picked again (see ResumeOffer). */
+  const resume = useCallback(
+    async (upload: PendingUpload, file: File) => {
+      const { signal, update } = begin({
+        ...INITIAL,
+        phase: 'uploading',
+        file,
+        encrypt: upload.fragment !== null,
+        link: upload.link,
+        progress: upload.file.size ? (sentBytes(upload) / upload.file.size) * 100 : 0,
+      });
+      let keep = false;
+      try {
+        const result = await resumeUpload({
+          upload,
+          file,
+          signal,
+          onStage: (phase) => update({ phase }),
+          onProgress: onProgress(update),
+          onPartDone: (part) => void store.addPart(upload.fileId, part),
+        });
+        await finish(result, upload.shortCode, file, update);
+      } catch (error) {
+        keep = error instanceof DifferentFileError;
+        fail(error, signal, update);
+      } finally {
+        if (!keep && !isPageLeaving()) void store.remove(upload.fileId);
+      }
+    },
+    [begin, store],
+  );
 
   const retry = useCallback(() => {
     if (state.file) void start(state.file, state.encrypt);
@@ -114,5 +158,44 @@ export function useUploadFlow() {
     setState(INITIAL);
   }, []);
 
-  return { state, status: cardStatus(state.phase), start, retry, reset };
+  return { state, status: cardStatus(state.phase), start, resume, retry, reset };
+}
+
+function onProgress(update: (patch: Partial<UploadFlowState>) => void) {
+  return (value: number | ProgressValue) => {
+    const { percent, speed, eta } = normalizeProgress(value);
+    update({ progress: percent, speed, eta });
+  };
+}
+
+async function finish(
+  result: UploadFileResult,
+  shortCode: string | null,
+  file: File,
+  update: (patch: Partial<UploadFlowState>) => void,
+) {
+  if (shortCode) {
+    await completeTinyUrl(shortCode, {
+      fileId: result.fileId,
+      storageKey: result.storageKey,
+      originalName: file.name || 'file',
+    }).catch((error: unknown) => console.error('Completing the short link failed', error));
+  }
+  update({ phase: 'ready', progress: 100, speed: null, eta: null, link: result.shareUrl });
+}
+
+function fail(
+  error: unknown,
+  signal: AbortSignal,
+  update: (patch: Partial<UploadFlowState>) => void,
+) {
+  if (isAbortError(error) || signal.aborted) return;
+  console.error('Upload failed', error);
+  update({
+    phase: 'error',
+    progress: 0,
+    speed: null,
+    eta: null,
+    errorMessage: uploadErrorMessage(error),
+  });
 }

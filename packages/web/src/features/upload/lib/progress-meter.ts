@@ -39,3 +39,22 @@ export function createProgressMeter(
     },
   };
 }
+
+/**
+ * "Bytes sent" → progress reports at most every `intervalMs` (and always the last one), so React
+ * re-renders at most ~10 times a second.
+ */
+export function throttledProgress(
+  total: number,
+  onProgress: ((progress: ProgressSnapshot) => void) | undefined,
+  intervalMs = 100,
+): (sent: number) => void {
+  const meter = createProgressMeter(total);
+  let lastReport = Number.NEGATIVE_INFINITY;
+  return (sent) => {
+    const now = performance.now();
+    if (now - lastReport < intervalMs && sent < total) return;
+    lastReport = now;
+    onProgress?.(meter.update(sent));
+  };
+}

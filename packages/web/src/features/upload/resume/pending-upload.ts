@@ -1,0 +1,105 @@
+/**
+ * What this browser remembers about an unfinished multipart upload so that a reload can resume
+ * it. Pure: shape checks, the same-file test and how much was already sent.
+ */
+import { partPlainRange } from '@sealdrop/core/upload-plan';
+import type { CompletedPart } from '../api/upload-endpoints';
+import type { MultipartStart } from '../api/upload-file';
+
+export interface PickedFileFacts {
+  name: string;
+  size: number;
+  lastModified: number;
+  type: string;
+}
+
+export interface PendingUpload {
+  /** The file's id (its slug): the store's key. */
+  fileId: string;
+  objectKey: string;
+  uploadId: string;
+  shortCode: string | null;
+  /** The share link shown on the card, with its #key=… when encrypted (kept in this browser). */
+  link: string;
+  /** `key=…&iv=…` (the raw key and iv), or null for a plain upload. Never sent anywhere. */
+  fragment: string | null;
+  file: PickedFileFacts;
+  contentType: string;
+  partSize: number;
+  partCount: number;
+  concurrency: number;
+  /** Epoch ms after which the server has dropped the upload. */
+  expiresAt: number;
+  savedAt: number;
+  /** Parts storage confirmed, with their ETags (s3rver cannot list them back). */
+  parts: CompletedPart[];
+}
+
+export const DIFFERENT_FILE_MESSAGE =
+  'That is a different file. Choose the same file (same name, size and date) to resume.';
+
+export function factsOf(file: File): PickedFileFacts {
+  return {
+    name: file.name,
+    size: file.size,
+    lastModified: file.lastModified,
+    type: file.type,
+  };
+}
+
+export function toPendingUpload(
+  start: MultipartStart,
+  file: File,
+  shortCode: string | null,
+  savedAt: number,
+): PendingUpload {
+  return { ...start, shortCode, file: factsOf(file), savedAt, parts: [] };
+}
+
+/** Re-picking must give the very file that was being sent: name, size and modification time. */
+export function isSameFile(expected: PickedFileFacts, file: File): boolean {
+  return (
+    file.name === expected.name &&
+    file.size === expected.size &&
+    file.lastModified === expected.lastModified
+  );
+}
+
+/** Plaintext bytes already stored, for "x of y sent". */
+export function sentBytes(upload: PendingUpload): number {
+  let sent = 0;
+  for (const { partNumber } of upload.parts) {
+    const { start, end } = partPlainRange(upload.file.size, upload.partSize, partNumber);
+    sent += Math.max(0, end - start);
+  }
+  return sent;
+}
+
+/** The part list with `part` added (replacing an older ETag for the same number), in order. */
+export function withPart(parts: CompletedPart[], part: CompletedPart): CompletedPart[] {
+  return [...parts.filter((p) => p.partNumber !== part.partNumber), part].sort(
+    (a, b) => a.partNumber - b.partNumber,
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Guards against entries written by another version of the app (or tampered with). */
+export function isPendingUpload(value: unknown): value is PendingUpload {
+  if (!isRecord(value) || !isRecord(value.file) || !Array.isArray(value.parts)) return false;
+  const strings = ['fileId', 'objectKey', 'uploadId', 'link', 'contentType'] as const;
+  const numbers = ['partSize', 'partCount', 'concurrency', 'expiresAt', 'savedAt'] as const;
+  return (
+    strings.every((name) => typeof value[name] === 'string') &&
+    numbers.every((name) => Number.isFinite(value[name])) &&
+    (value.fragment === null || typeof value.fragment === 'string') &&
+    typeof value.file.name === 'string' &&
+    Number.isFinite(value.file.size) &&
+    Number.isFinite(value.file.lastModified) &&
+    value.parts.every(
+      (part) =>
+        isRecord(part) && Number.isInteger(part.partNumber) && typeof part.etag === 'string',
+    )
+  );
+}
