@@ -1,5 +1,7 @@
 /**
- * The encrypted download, start to finish, without React:
+ * The encrypted download, start to finish, without React. Where service workers exist, the worker
+ * does it all (fetch, decrypt, hand to the browser's download manager: save/service-worker-download).
+ * Otherwise, or when that method cannot start, the page does it:
  * fetch (following the redirect) → count bytes → decrypt record by record → save sink.
  * Every stage is a stream with backpressure, so memory stays flat whatever the file size
  * (the Blob sink aside, which is capped). Any later failure aborts the sink, so the browser fails
@@ -9,10 +11,16 @@ import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import { API_BASE } from '../../../lib/api-client';
 import { fetchCiphertext } from '../api/fetch-ciphertext';
 import { chooseSinks, openFirstSink } from '../save/choose-sink';
 import type { SaveEnvironment, SaveSink, SaveTarget, SinkKind } from '../save/sink-types';
-import { DownloadError, FirstRecordError, TOO_LARGE_FOR_BROWSER_MESSAGE } from './download-errors';
+import {
+  DownloadError,
+  FirstRecordError,
+  SinkUnavailableError,
+  TOO_LARGE_FOR_BROWSER_MESSAGE,
+} from './download-errors';
 import { createProgressStream, expectedDownloadBytes } from './progress-stream';
 
 export interface DecryptingDownloadInput {
@@ -30,10 +38,26 @@ export interface DecryptingDownloadInput {
 export async function runDecryptingDownload(input: DecryptingDownloadInput): Promise<SinkKind> {
   const { fileId, secrets, target, environment, signal } = input;
   // Refuse before downloading anything when no method could take a file this size.
-  if (chooseSinks(environment.capabilities(), target.size).length === 0) {
-    throw new DownloadError(TOO_LARGE_FOR_BROWSER_MESSAGE);
-  }
+  const kinds = chooseSinks(environment.capabilities(), target.size);
+  if (kinds.length === 0) throw new DownloadError(TOO_LARGE_FOR_BROWSER_MESSAGE);
   const key = await importKey(secrets.rawKey);
+  if (kinds[0] === 'service-worker') {
+    try {
+      await environment.downloadInWorker({
+        downloadPath: `${API_BASE}/files/${encodeURIComponent(fileId)}/download`,
+        key,
+        iv: secrets.iv,
+        target,
+        signal,
+        onPercent: input.onPercent,
+        onDecrypting: input.onDecrypting,
+      });
+      return 'service-worker';
+    } catch (error) {
+      if (!(error instanceof SinkUnavailableError)) throw error;
+      // The worker could not start (private mode, force-reload): the page decrypts instead.
+    }
+  }
   const response = await fetchCiphertext(fileId, signal);
   const total = expectedDownloadBytes(response, target.size);
   const decrypted = response.body

@@ -17,29 +17,39 @@ export function expectedDownloadBytes(response: Response, plaintextSize: number)
 }
 
 /**
- * Passes bytes through unchanged, reporting whole percents (each at most once, so the page does
- * not re-render per network chunk) and, once the last byte has arrived, `onReceived`.
+ * Turns byte counts into whole percents, reporting each at most once (so the page does not
+ * re-render per network chunk) and at most 99 until `finish`: a wrong total must not show 100%.
  */
-export function createProgressStream(
-  total: number,
-  onPercent: (percent: number) => void,
-  onReceived: () => void,
-): TransformStream<Uint8Array, Uint8Array> {
-  let received = 0;
+export function createPercentReporter(total: number, onPercent: (percent: number) => void) {
   let reported = -1;
-  return new TransformStream({
-    transform(chunk, controller) {
-      received += chunk.length;
-      // 99 at most until the stream ends: a wrong total must not show 100% too early.
+  return {
+    update(received: number) {
       const percent = Math.min(99, Math.floor((received / Math.max(total, 1)) * 100));
       if (percent > reported) {
         reported = percent;
         onPercent(percent);
       }
+    },
+    finish: () => onPercent(100),
+  };
+}
+
+/** Passes bytes through unchanged, reporting percents and, once the last byte has arrived, `onReceived`. */
+export function createProgressStream(
+  total: number,
+  onPercent: (percent: number) => void,
+  onReceived: () => void,
+): TransformStream<Uint8Array, Uint8Array> {
+  const percent = createPercentReporter(total, onPercent);
+  let received = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.length;
+      percent.update(received);
       controller.enqueue(chunk);
     },
     flush() {
-      onPercent(100);
+      percent.finish();
       onReceived();
     },
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SinkUnavailableError, TOO_LARGE_FOR_BROWSER_MESSAGE } from '../lib/download-errors';
 import { chooseSinks, MAX_BLOB_SAVE_BYTES, openFirstSink } from './choose-sink';
-import type { SaveCapabilities, SaveEnvironment, SinkKind } from './sink-types';
+import type { PageSinkKind, SaveCapabilities, SaveEnvironment } from './sink-types';
 
 const all: SaveCapabilities = {
   serviceWorker: true,
@@ -14,9 +14,9 @@ const none: SaveCapabilities = {
 
 function environment(
   capabilities: SaveCapabilities,
-  failing: Partial<Record<SinkKind, Error>> = {},
+  failing: Partial<Record<PageSinkKind, Error>> = {},
 ) {
-  const tried: SinkKind[] = [];
+  const tried: PageSinkKind[] = [];
   const env: SaveEnvironment = {
     capabilities: () => capabilities,
     async open(kind) {
@@ -25,6 +25,7 @@ function environment(
       if (failure) throw failure;
       return { kind, writable: new WritableStream() };
     },
+    downloadInWorker: async () => {},
   };
   return { env, tried };
 }
@@ -54,11 +55,11 @@ describe('chooseSinks', () => {
 });
 
 describe('openFirstSink', () => {
-  it('falls through to the next method when one cannot be opened', async () => {
-    const { env, tried } = environment(all, { 'service-worker': new SinkUnavailableError('no') });
+  it('opens only the methods where the page decrypts, falling through when one fails', async () => {
+    const { env, tried } = environment(all, { 'file-system': new SinkUnavailableError('no') });
     const sink = await openFirstSink(env, { name: 'a.txt', size: 10 });
-    expect(sink.kind).toBe('file-system');
-    expect(tried).toEqual(['service-worker', 'file-system']);
+    expect(sink.kind).toBe('blob');
+    expect(tried).toEqual(['file-system', 'blob']);
   });
 
   it('stops when the person dismisses the save picker', async () => {
@@ -72,10 +73,7 @@ describe('openFirstSink', () => {
   });
 
   it('refuses a large file with a clear message when only a Blob would be left', async () => {
-    const { env } = environment(all, {
-      'service-worker': new Error('private mode'),
-      'file-system': new TypeError('headless'),
-    });
+    const { env } = environment(all, { 'file-system': new TypeError('headless') });
     await expect(
       openFirstSink(env, { name: 'big.iso', size: MAX_BLOB_SAVE_BYTES + 1 }),
     ).rejects.toThrow(TOO_LARGE_FOR_BROWSER_MESSAGE);

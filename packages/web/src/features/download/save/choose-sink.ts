@@ -1,7 +1,7 @@
 /**
  * Which save method to use. Order, from TOOLCHAIN.md measurements and reach:
- * 1. Service Worker stream: the browser's own download path (plain downloads measured 200–430 MiB/s
- *    in Chromium), no prompt, works in every browser with service workers, memory stays flat.
+ * 1. Service Worker: the worker fetches and decrypts, the browser's own download path pulls it
+ *    (no prompt, any size, memory bounded; figures in docs/downloads.md).
  * 2. File System Access: 250–335 MiB/s with 8–32 MiB writes, but Chromium-only, needs a picker, and
  *    rejects in headless mode; used when the Service Worker path is missing or fails.
  * 3. Blob: holds the whole file in memory, so only up to MAX_BLOB_SAVE_BYTES.
@@ -15,6 +15,7 @@ import {
   TOO_LARGE_FOR_BROWSER_MESSAGE,
 } from '../lib/download-errors';
 import type {
+  PageSinkKind,
   SaveCapabilities,
   SaveEnvironment,
   SaveSink,
@@ -33,12 +34,14 @@ export function chooseSinks(capabilities: SaveCapabilities, size: number): SinkK
   return kinds;
 }
 
-/** Opens the first method that works, in chooseSinks order. */
+/** Opens the first page-side method that works, in chooseSinks order. */
 export async function openFirstSink(
   environment: SaveEnvironment,
   target: SaveTarget,
 ): Promise<SaveSink> {
-  const kinds = chooseSinks(environment.capabilities(), target.size);
+  const kinds = chooseSinks(environment.capabilities(), target.size).filter(
+    (kind): kind is PageSinkKind => kind !== 'service-worker',
+  );
   for (const kind of kinds) {
     try {
       return await environment.open(kind, target);

@@ -5,12 +5,8 @@
 import { createContext } from 'react';
 import { openBlobSink, type SaveBlob } from './blob-sink';
 import { getShowSaveFilePicker, openFileSystemSink } from './file-system-sink';
-import {
-  openServiceWorkerSink,
-  startIframeDownload,
-  type WorkerTransport,
-} from './service-worker-sink';
-import type { SaveCapabilities, SaveEnvironment, SinkKind } from './sink-types';
+import { downloadThroughServiceWorker, startIframeDownload } from './service-worker-download';
+import type { SaveCapabilities, SaveEnvironment } from './sink-types';
 
 export function detectSaveCapabilities(): SaveCapabilities {
   return {
@@ -25,25 +21,21 @@ export function detectSaveCapabilities(): SaveCapabilities {
 export interface BrowserSaveOptions {
   capabilities?: () => SaveCapabilities;
   saveBlob?: SaveBlob;
-  /** 'pump' unless a browser is measured to do better with transferred streams. */
-  workerTransport?: WorkerTransport;
 }
 
 export function createBrowserSaveEnvironment(options: BrowserSaveOptions = {}): SaveEnvironment {
   const capabilities = options.capabilities ?? detectSaveCapabilities;
   return {
     capabilities,
-    async open(kind: SinkKind, target) {
-      if (kind === 'service-worker') {
-        return openServiceWorkerSink(target, {
-          container: navigator.serviceWorker,
-          transport: options.workerTransport ?? 'pump',
-          startDownload: startIframeDownload,
-        });
-      }
+    async open(kind, target) {
       if (kind === 'file-system') return openFileSystemSink(target);
       return openBlobSink(target, options.saveBlob);
     },
+    downloadInWorker: (job) =>
+      downloadThroughServiceWorker(job, {
+        container: navigator.serviceWorker,
+        startDownload: startIframeDownload,
+      }),
   };
 }
 

@@ -15,16 +15,35 @@ export const PREPARE_MESSAGE = 'sealdrop-download:prepare';
 /** page → worker: any event resets the idle timer that would stop the worker mid-download. */
 export const PING_MESSAGE = 'sealdrop-download:ping';
 
-/** Messages on the per-download MessagePort. */
+/** Why the worker gave up; the page turns it into the same errors as its own decryption path. */
+export type WorkerFailure =
+  | { type: 'failed'; reason: 'http'; status: number; message: string }
+  /** A record did not authenticate: wrong key, tampered or truncated ciphertext. */
+  | { type: 'failed'; reason: 'decrypt' }
+  /** The first 8 bytes are not a header this worker reads (the page's parser names why). */
+  | { type: 'failed'; reason: 'format'; header: Uint8Array }
+  | { type: 'failed'; reason: 'network' };
+
+/** Messages on the per-download MessagePort, worker → page, in this order. */
 export type WorkerToPage =
+  /** The prepare message was valid; the worker is fetching. */
+  | { type: 'accepted' }
+  /** The first record decrypted: the page may start the browser download. */
   | { type: 'ready' }
+  /** The browser requested the download URL. */
   | { type: 'started' }
-  | { type: 'pull' }
-  | { type: 'cancel' };
-export type PageToWorker =
-  | { type: 'chunk'; chunk: Uint8Array }
+  /** Ciphertext bytes received so far; total is the response's Content-Length or -1. */
+  | { type: 'progress'; received: number; total: number }
+  /** All ciphertext has arrived. */
+  | { type: 'received' }
+  /** The last record was decrypted and handed to the browser. */
   | { type: 'done' }
-  | { type: 'error'; message: string };
+  /** The person cancelled the download in the browser. */
+  | { type: 'cancel' }
+  | WorkerFailure;
+
+/** page → worker on the port: leaving the page stops the download. */
+export type PageToWorker = { type: 'abort' };
 
 export interface PrepareMessage {
   type: typeof PREPARE_MESSAGE;
@@ -32,6 +51,9 @@ export interface PrepareMessage {
   disposition: string;
   /** Plaintext bytes, or -1 when unknown (then no Content-Length is sent). */
   size: number;
-  /** Present with the 'stream' transport; otherwise the worker pulls chunks over the port. */
-  stream?: ReadableStream<Uint8Array>;
+  /**
+   * Where and how to decrypt. The key is a non-extractable CryptoKey: structured clone hands it to
+   * the same-origin worker, which can use it but never read its bytes.
+   */
+  source: { path: string; key: CryptoKey; iv: Uint8Array };
 }

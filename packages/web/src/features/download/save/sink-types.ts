@@ -1,6 +1,8 @@
 /** The ways a decrypted file can be written to disk, and what each needs to know. */
 
 export type SinkKind = 'service-worker' | 'file-system' | 'blob';
+/** The methods where the page decrypts and writes (the worker decrypts on its own). */
+export type PageSinkKind = Exclude<SinkKind, 'service-worker'>;
 
 export interface SaveTarget {
   /** File name offered to the browser (already defaulted to "downloaded-file"). */
@@ -10,7 +12,7 @@ export interface SaveTarget {
 }
 
 export interface SaveSink {
-  kind: SinkKind;
+  kind: PageSinkKind;
   /**
    * Receives decrypted bytes. Closing it completes the file; aborting it (a decryption error,
    * leaving the page) makes the browser discard or fail the download instead of keeping it.
@@ -25,7 +27,22 @@ export interface SaveCapabilities {
   fileSystemAccess: boolean;
 }
 
+/** A whole encrypted download handed to the Service Worker: it fetches, decrypts and saves. */
+export interface WorkerDownloadJob {
+  /** Same-origin path of the ciphertext (GET, follows the redirect to storage). */
+  downloadPath: string;
+  key: CryptoKey;
+  iv: Uint8Array;
+  target: SaveTarget;
+  signal: AbortSignal;
+  onPercent: (percent: number) => void;
+  onDecrypting: () => void;
+}
+
 export interface SaveEnvironment {
   capabilities(): SaveCapabilities;
-  open(kind: SinkKind, target: SaveTarget): Promise<SaveSink>;
+  /** Opens a sink for the page's own decryption: 'file-system' or 'blob'. */
+  open(kind: PageSinkKind, target: SaveTarget): Promise<SaveSink>;
+  /** The 'service-worker' method; rejects with SinkUnavailableError when it cannot be used. */
+  downloadInWorker(job: WorkerDownloadJob): Promise<void>;
 }

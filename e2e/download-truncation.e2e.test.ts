@@ -1,0 +1,93 @@
+/**
+ * A stored ciphertext cut short at a record boundary (every remaining record authenticates; only
+ * the last-record check can notice) must fail the browser's download and show the spec's error,
+ * never "saved". The object is truncated on the server's disk, so the HTTP response itself is
+ * complete and well-formed: nothing but the decryption can catch it.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { importKey } from '@sealdrop/core/crypto/key-material';
+import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
+import { HEADER_SIZE, RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
+import type { Browser, Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+
+const RECORDS = 40;
+
+async function api<T>(server: AppServer, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.origin}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { status: string; data: T; message?: string };
+  if (json.status !== 'success') throw new Error(`${path}: ${json.message}`);
+  return json.data;
+}
+
+/** Uploads `plaintext` sealed with a fresh key; returns the slug and the link fragment. */
+async function uploadSealed(server: AppServer, plaintext: Uint8Array) {
+  const rawKey = crypto.getRandomValues(new Uint8Array(32));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await encryptBytes(await importKey(rawKey), iv, plaintext);
+  const plan = await api<{ uploadUrl: string; objectKey: string; slug: string }>(
+    server,
+    '/upload/presign',
+    { filename: 'cut.bin', size: plaintext.length, isEncrypted: true },
+  );
+  const put = await fetch(plan.uploadUrl, { method: 'PUT', body: new Blob([sealed]) });
+  expect(put.ok).toBe(true);
+  await api(server, '/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug });
+  return { slug: plan.slug, fragment: buildFragment({ rawKey, iv }), sealedSize: sealed.length };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+describe('a truncated encrypted download in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('fails the browser download and says so, when whole final records are missing', async () => {
+    const plaintext = new Uint8Array(randomBytes(RECORDS * RECORD_SIZE + 999));
+    const { slug, fragment, sealedSize } = await uploadSealed(server, plaintext);
+    const [object] = filesUnder(join(server.dataDir, 'objects')).filter(
+      (path) => statSync(path).size === sealedSize,
+    );
+    expect(object).toBeDefined();
+    // Keep the header and the first 30 records exactly: each of them still authenticates.
+    truncateSync(object!, HEADER_SIZE + 30 * (RECORD_SIZE + TAG_SIZE));
+
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.goto(`${server.origin}/download/${slug}#${fragment}`);
+    await page.getByRole('button', { name: 'Download & Decrypt File' }).click();
+
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 30_000 })
+      .toContain('Error downloading or decrypting the file.');
+    expect(await alert.textContent()).toContain('incomplete or has been tampered with');
+    expect(await page.getByText(/File decrypted and saved/).count()).toBe(0);
+    // The first records were fine, so the browser had started saving: it must mark that failed.
+    expect(downloads).toHaveLength(1);
+    expect(await downloads[0]!.failure()).not.toBeNull();
+    await context.close();
+  });
+});
