@@ -120,6 +120,7 @@ try {
   const downloadSeconds = (performance.now() - downloadStart) / 1000;
   console.log(
     JSON.stringify({
+      kind: 'server-upload',
       driver,
       sizeMiB,
       concurrency,

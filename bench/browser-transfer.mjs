@@ -1,0 +1,169 @@
+// Upload and download through the app's pages in headless Chromium, against the app as `npm start`
+// runs it, on each storage driver, encrypted and plain, for generated files of each size. Prints
+// one JSON line per measurement (stdout); progress goes to stderr. Usage:
+//   node bench/browser-transfer.mjs [--sizes 100M,1G,5G] [--drivers local,s3] [--modes encrypted,plain]
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startApp } from './lib/app.mjs';
+import {
+  RECORD_SIZE_BYTES,
+  RECORDS_IN_FLIGHT,
+  UPLOAD_CONCURRENCY,
+  UPLOAD_PART_SIZE,
+} from './lib/app-limits.mjs';
+import { listFlag, MiB, mibPerSecond, parseFlags, parseSize, toMiB } from './lib/args.mjs';
+import { launchBrowser } from './lib/browser.mjs';
+import { measureRawUpload, measureWebCrypto, startDiscardServer } from './lib/ceilings.mjs';
+import { sha256OfFile, TMP_DIR, writeRandomFile } from './lib/files.mjs';
+import { startSampling, treeMemory } from './lib/processes.mjs';
+import { downloadThroughLink, uploadThroughHomePage } from './lib/ui.mjs';
+
+const flags = parseFlags(process.argv.slice(2));
+const sizes = listFlag(flags, 'sizes', '100M,1G,5G').map((text) => ({
+  text,
+  bytes: parseSize(text),
+}));
+const drivers = listFlag(flags, 'drivers', 'local,s3', ['local', 's3']);
+const modes = listFlag(flags, 'modes', 'encrypted,plain', ['encrypted', 'plain']);
+
+const log = (message) => console.error(`[browser-transfer] ${message}`);
+const emit = (row) => console.log(JSON.stringify(row));
+/** Generous: a stalled transfer fails the bench instead of hanging it. */
+const timeoutFor = (bytes) => Math.max(120_000, (bytes / (4 * MiB)) * 1000);
+
+const memory = (sample) => ({ rssMiB: toMiB(sample.rss), pssMiB: toMiB(sample.pss) });
+const byRole = (sample) =>
+  Object.fromEntries(Object.entries(sample.byRole).map(([role, rss]) => [role, toMiB(rss)]));
+
+/** Samples browser, server (and s3rver) while `work` runs; returns its result and the peaks. */
+async function sampled(chromium, app, work) {
+  const trees = {
+    browser: { pid: chromium.pid, roleOf: chromium.roleOf },
+    server: { pid: app.serverPid },
+    ...(app.s3rverPid ? { s3rver: { pid: app.s3rverPid } } : {}),
+  };
+  const idle = Object.fromEntries(
+    Object.entries(trees).map(([name, tree]) => [name, treeMemory(tree.pid, tree.roleOf)]),
+  );
+  const sampler = startSampling(trees, 200);
+  try {
+    const result = await work();
+    return { result, idle, ...sampler.stop() };
+  } catch (error) {
+    sampler.stop();
+    throw error;
+  }
+}
+
+/** One upload and download of `file` through `app`; returns the measurement row. */
+async function roundTrip(chromium, app, file, mode) {
+  const encrypt = mode === 'encrypted';
+  const timeoutMs = timeoutFor(file.bytes);
+  const up = await sampled(chromium, app, () =>
+    uploadThroughHomePage(chromium.browser, app.origin, { path: file.path, encrypt, timeoutMs }),
+  );
+  const down = await sampled(chromium, app, () =>
+    downloadThroughLink(chromium.browser, up.result.url, { encrypted: encrypt, timeoutMs }),
+  );
+  let savedSha256;
+  try {
+    savedSha256 = await sha256OfFile(down.result.path);
+  } finally {
+    await down.result.done();
+  }
+  const phase = (measured, ms) => ({
+    seconds: +(ms / 1000).toFixed(2),
+    MiBs: mibPerSecond(file.bytes, ms),
+    browserIdle: memory(measured.idle.browser),
+    browserPeak: memory(measured.peaks.browser),
+    browserPeakByRole: byRole(measured.peaks.browser),
+    serverIdleRssMiB: toMiB(measured.idle.server.rss),
+    serverPeakRssMiB: toMiB(measured.peaks.server.rss),
+    ...(measured.peaks.s3rver ? { s3rverPeakRssMiB: toMiB(measured.peaks.s3rver.rss) } : {}),
+    samples: measured.samples,
+  });
+  return {
+    kind: 'transfer',
+    driver: app.driver,
+    mode,
+    size: file.text,
+    sizeBytes: file.bytes,
+    upload: phase(up, up.result.ms),
+    download: phase(down, down.result.ms),
+    sha256: file.sha256,
+    sha256Match: savedSha256 === file.sha256,
+    savedName: down.result.name,
+  };
+}
+
+/** Every mode of one size on one driver, on a fresh app whose stored objects go when it stops. */
+async function onDriver(driver, file) {
+  log(`${file.text} ${driver}: starting the app`);
+  const app = await startApp({ driver });
+  try {
+    const rows = [];
+    for (const mode of modes) {
+      log(`${file.text} ${driver} ${mode}: upload, download, compare`);
+      const row = await roundTrip(chromium, app, file, mode);
+      emit(row);
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Generates the file, measures the raw upload ceiling with it, then every driver and mode. */
+async function onSize(size) {
+  const file = { ...size, path: join(TMP_DIR, `bench-${size.text}.bin`) };
+  log(`${size.text}: generating the file`);
+  file.sha256 = writeRandomFile(file.path, size.bytes);
+  try {
+    for (const transport of ['xhr', 'fetch']) {
+      log(`${size.text}: raw upload to the discard server (${transport})`);
+      const ceiling = await measureRawUpload(chromium.browser, discard, {
+        path: file.path,
+        size: size.bytes,
+        partSize: UPLOAD_PART_SIZE,
+        concurrency: UPLOAD_CONCURRENCY,
+        transport,
+      });
+      emit({ ...ceiling, size: size.text });
+    }
+    const rows = [];
+    for (const driver of drivers) rows.push(...(await onDriver(driver, file)));
+    return rows;
+  } finally {
+    rmSync(file.path, { force: true });
+  }
+}
+
+mkdirSync(TMP_DIR, { recursive: true });
+const downloadsDir = join(TMP_DIR, 'downloads');
+const discard = await startDiscardServer();
+const chromium = await launchBrowser({ downloadsPath: downloadsDir });
+const mismatches = [];
+try {
+  emit({ kind: 'browser', version: chromium.version });
+  log('WebCrypto AES-256-GCM at the record size');
+  const cryptoRows = await measureWebCrypto(chromium.browser, discard.origin, {
+    recordSize: RECORD_SIZE_BYTES,
+    total: 256 * MiB,
+    depths: [1, RECORDS_IN_FLIGHT],
+  });
+  for (const row of cryptoRows) emit(row);
+  for (const size of sizes) {
+    for (const row of await onSize(size)) {
+      if (!row.sha256Match) mismatches.push(`${row.size} ${row.driver} ${row.mode}`);
+    }
+  }
+} finally {
+  await chromium.browser.close();
+  await discard.close();
+  rmSync(downloadsDir, { recursive: true, force: true });
+}
+if (mismatches.length) {
+  log(`SHA-256 MISMATCH: ${mismatches.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,277 @@
+// Plain download against encrypted download+decrypt, both through the real download page in
+// headless Debian Chromium, in one run. Uploads one generated file twice through the API from Node
+// (plain, and sealed with the core record cipher), then clicks each page's download control, waits
+// for Playwright's download to finish, compares SHA-256, and samples the RSS of Chromium's process
+// tree every 200 ms. Usage:
+//   node bench/download-path.mjs [sizeMiB=512] [rounds=1]
+// WEB_DIST=<dir> serves an already built web app; otherwise it is rebuilt when stale (npm start).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { encryptPart } = await import('../packages/core/src/crypto/record-cipher.ts');
+const { importKey } = await import('../packages/core/src/crypto/key-material.ts');
+const { buildFragment } = await import('../packages/core/src/crypto/fragment.ts');
+const { RECORD_SIZE } = await import('../packages/core/src/record-format.ts');
+const { chromium } = await import('playwright-core');
+
+const MiB = 1024 * 1024;
+const sizeMiB = Number(process.argv[2] ?? 512);
+const rounds = Number(process.argv[3] ?? 1);
+const size = sizeMiB * MiB;
+const SAMPLE_MS = 200;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+if (!process.env.WEB_DIST) {
+  const { buildWebIfStale } = await import('../scripts/build-web.mjs');
+  buildWebIfStale();
+}
+
+// --- the plaintext: one random 16 MiB block repeated (generation must not dominate) ---------------
+const block = randomFillSync(Buffer.alloc(16 * MiB));
+const plainSlice = (start, end) => {
+  const out = Buffer.alloc(end - start);
+  for (let at = start; at < end; ) {
+    const offset = at % block.length;
+    const take = Math.min(block.length - offset, end - at);
+    block.copy(out, at - start, offset, offset + take);
+    at += take;
+  }
+  return out;
+};
+const expectedSha = (() => {
+  const hash = createHash('sha256');
+  for (let at = 0; at < size; at += block.length)
+    hash.update(plainSlice(at, Math.min(size, at + block.length)));
+  return hash.digest('hex');
+})();
+
+// --- the server, as e2e/support/app-server.ts starts it -------------------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-dl-'));
+const port = 19000 + Math.floor(Math.random() * 1000);
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STORAGE: 'local',
+    RATE_LIMIT_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function api(path, body) {
+  const response = await fetch(`${origin}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.status !== 'success') throw new Error(`${path}: ${json.message}`);
+  return json.data;
+}
+
+/** Uploads `size` bytes part by part; `seal` turns a part's plaintext into what is stored. */
+async function upload(name, isEncrypted, seal) {
+  const plan = await api('/upload/presign', { filename: name, size, isEncrypted });
+  const partSize = plan.multipart?.partSize ?? size;
+  const partCount = plan.multipart?.partCount ?? 1;
+  const urls = new Map((plan.multipart?.parts ?? []).map((p) => [p.partNumber, p.url]));
+  const etags = [];
+  for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
+    if (plan.multipart && !urls.has(partNumber)) {
+      const more = await api('/upload/parts', {
+        objectKey: plan.objectKey,
+        uploadId: plan.multipart.uploadId,
+        partNumbers: [partNumber],
+      });
+      urls.set(partNumber, more.parts[0].url);
+    }
+    const start = (partNumber - 1) * partSize;
+    const plain = plainSlice(start, Math.min(size, start + partSize));
+    const body = await seal(plain, start, partNumber === partCount);
+    const url = plan.multipart ? urls.get(partNumber) : plan.uploadUrl;
+    const response = await fetch(url, { method: 'PUT', body });
+    if (!response.ok) throw new Error(`part ${partNumber}: ${response.status}`);
+    etags.push({ partNumber, etag: response.headers.get('etag') });
+  }
+  await api('/upload/finalize', {
+    objectKey: plan.objectKey,
+    slug: plan.slug,
+    ...(plan.multipart ? { parts: etags } : {}),
+  });
+  return plan.slug;
+}
+
+// --- memory: VmRSS summed over the browser's process tree -----------------------------------------
+function processTree(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const tree = [];
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop();
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+function browserPids() {
+  return processTree(process.pid).filter((pid) => {
+    if (pid === process.pid || pid === server.pid) return false;
+    try {
+      return /Name:\s+(chrom|headless)/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+function browserRss() {
+  let total = 0;
+  for (const pid of browserPids()) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {}
+  }
+  return total;
+}
+/**
+ * CPU seconds (user + system) used so far by the browser's processes: a cost that other load on
+ * the machine disturbs much less than wall time. Processes that exited meanwhile are not counted.
+ */
+const CLOCK_TICKS = 100;
+function browserCpuSeconds() {
+  let ticks = 0;
+  for (const pid of browserPids()) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {}
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+function sha256File(path) {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/** Opens `url` in a fresh context, clicks `control`, returns seconds and peak RSS over idle. */
+async function timeDownload(browser, url, control) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.goto(url);
+  const button = page.getByRole(control.role, { name: control.name });
+  await button.waitFor();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const idle = browserRss();
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, browserRss())), SAMPLE_MS);
+  const cpuBefore = browserCpuSeconds();
+  const started = performance.now();
+  const downloadEvent = page.waitForEvent('download', { timeout: 120_000 });
+  await button.click();
+  const download = await downloadEvent;
+  const path = await download.path();
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = browserCpuSeconds() - cpuBefore;
+  clearInterval(sampler);
+  const failure = await download.failure();
+  const sha = failure ? '' : await sha256File(path);
+  await download.delete();
+  await context.close();
+  if (failure || sha !== expectedSha) {
+    throw new Error(`${control.name}: ${failure ?? 'SHA-256 mismatch'} ${pageErrors.join(' ')}`);
+  }
+  return { MiBs: sizeMiB / seconds, peakOverIdleMiB: (peak - idle) / MiB, cpuSeconds };
+}
+
+const round = (n) => Math.round(n * 10) / 10;
+let browser;
+try {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const rawKey = randomBytes(32);
+  const iv = randomBytes(12);
+  const key = await importKey(rawKey);
+  const plainSlug = await upload('plain.bin', false, (plain) => plain);
+  const sealedSlug = await upload('sealed.bin', true, (plain, start, isLastPart) =>
+    encryptPart({
+      key,
+      iv,
+      plaintext: plain,
+      firstRecordIndex: start / RECORD_SIZE,
+      isLastPart,
+      withHeader: start === 0,
+    }).then((bytes) => new Blob([bytes])),
+  );
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const fragment = buildFragment({ rawKey, iv });
+  for (let r = 1; r <= rounds; r += 1) {
+    const plain = await timeDownload(browser, `${origin}/download/${plainSlug}`, {
+      role: 'link',
+      name: 'Download File',
+    });
+    const encrypted = await timeDownload(browser, `${origin}/download/${sealedSlug}#${fragment}`, {
+      role: 'button',
+      name: 'Download & Decrypt File',
+    });
+    console.log(
+      JSON.stringify({
+        round: r,
+        sizeMiB,
+        plainMiBs: round(plain.MiBs),
+        encryptedMiBs: round(encrypted.MiBs),
+        ratio: Math.round((encrypted.MiBs / plain.MiBs) * 100) / 100,
+        plainPeakOverIdleMiB: Math.round(plain.peakOverIdleMiB),
+        encryptedPeakOverIdleMiB: Math.round(encrypted.peakOverIdleMiB),
+        plainBrowserCpuSeconds: round(plain.cpuSeconds),
+        encryptedBrowserCpuSeconds: round(encrypted.cpuSeconds),
+      }),
+    );
+  }
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,110 @@
+// The targets of issue 7, checked against one run's browser-transfer and server-load rows.
+// Each check gives { target, where, measured, status: PASS | MISS | NOT RUN }.
+import { parseSize } from './args.mjs';
+
+const MB_IN_MIB = 1e6 / 2 ** 20; // the targets say MB: 300 MB = 286.1 MiB
+const FLAT_LIMIT = 1.2; // "flat": the largest size's peak within 20 % of the smallest's
+
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+const pct = (ratio) => `${(ratio * 100).toFixed(0)} %`;
+const peakPss = (row) => Math.max(row.upload.browserPeak.pssMiB, row.download.browserPeak.pssMiB);
+const peakRss = (row) => Math.max(row.upload.browserPeak.rssMiB, row.download.browserPeak.rssMiB);
+
+function pairs(transfers) {
+  const keys = new Set(transfers.map((row) => `${row.driver} ${row.size}`));
+  return [...keys].flatMap((where) => {
+    const [driver, size] = where.split(' ');
+    const find = (mode) =>
+      transfers.find((r) => r.driver === driver && r.size === size && r.mode === mode);
+    const encrypted = find('encrypted');
+    const plain = find('plain');
+    return encrypted && plain ? [{ where, encrypted, plain }] : [];
+  });
+}
+
+function ratioChecks(transfers, target, phase, minimum) {
+  return pairs(transfers).map(({ where, encrypted, plain }) => {
+    const ratio = encrypted[phase].MiBs / plain[phase].MiBs;
+    return {
+      target,
+      where,
+      measured: `${encrypted[phase].MiBs} / ${plain[phase].MiBs} MiB/s = ${pct(ratio)}`,
+      status: verdict(ratio >= minimum),
+    };
+  });
+}
+
+/** Rows at 5G, or a NOT RUN check that shows the largest size measured instead. */
+function atFiveGiB(transfers, target, filter, describe, passes) {
+  const drivers = [...new Set(transfers.filter(filter).map((row) => row.driver))];
+  return drivers.map((driver) => {
+    const rows = transfers.filter((row) => row.driver === driver && filter(row));
+    const largest = rows.reduce((a, b) => (b.sizeBytes > a.sizeBytes ? b : a));
+    const ran = largest.sizeBytes >= parseSize('5G');
+    return {
+      target,
+      where: `${driver} ${largest.size}`,
+      measured: ran ? describe(largest) : `${describe(largest)} (5G not in this run)`,
+      status: ran ? verdict(passes(largest)) : 'NOT RUN',
+    };
+  });
+}
+
+export function checkTargets(transfers, loads) {
+  const encrypted = (row) => row.mode === 'encrypted';
+  const checks = [
+    ...ratioChecks(transfers, 'encrypted upload ≥ 85 % of plain upload', 'upload', 0.85),
+    ...ratioChecks(transfers, 'download+decrypt ≥ 80 % of plain download', 'download', 0.8),
+    ...atFiveGiB(
+      transfers,
+      'peak browser memory, 5 GiB encrypted round trip < 300 MB (PSS sum)',
+      encrypted,
+      (row) => `${peakPss(row)} MiB PSS (RSS sum ${peakRss(row)} MiB)`,
+      (row) => peakPss(row) < 300 * MB_IN_MIB,
+    ),
+    ...flatChecks(transfers.filter(encrypted)),
+    ...atFiveGiB(
+      transfers,
+      'server RSS < 200 MB during a 5 GiB upload, local driver',
+      (row) => row.driver === 'local',
+      (row) => `${row.upload.serverPeakRssMiB} MiB`,
+      (row) => row.upload.serverPeakRssMiB < 200 * MB_IN_MIB,
+    ),
+    ...loads
+      .filter((row) => row.database === 'sqlite' && !row.route.includes('/info'))
+      .map((row) => ({
+        target: `${row.route} ≥ 3,000 requests/s at 50 connections, SQLite`,
+        where: `${row.connections} connections`,
+        measured: `${row.requestsPerSecond} requests/s, p99 ${row.latencyP99Ms} ms`,
+        status: verdict(row.requestsPerSecond >= 3000 && row.connections === 50),
+      })),
+    ...atFiveGiB(
+      transfers,
+      'done: a 5 GiB encrypted file round-trips with identical SHA-256',
+      encrypted,
+      (row) => (row.sha256Match ? 'identical SHA-256' : 'SHA-256 DIFFERS'),
+      (row) => row.sha256Match,
+    ),
+  ];
+  return checks;
+}
+
+function flatChecks(rows) {
+  const drivers = [...new Set(rows.map((row) => row.driver))];
+  return drivers.flatMap((driver) => {
+    const mine = rows
+      .filter((row) => row.driver === driver)
+      .sort((a, b) => a.sizeBytes - b.sizeBytes);
+    if (mine.length < 2) return [];
+    const [small, large] = [mine[0], mine.at(-1)];
+    const ratio = peakPss(large) / peakPss(small);
+    return [
+      {
+        target: `peak browser memory flat from ${small.size} to ${large.size} (≤ ${FLAT_LIMIT}×)`,
+        where: `${driver} encrypted`,
+        measured: `${peakPss(small)} → ${peakPss(large)} MiB PSS = ${ratio.toFixed(2)}×`,
+        status: verdict(ratio <= FLAT_LIMIT),
+      },
+    ];
+  });
+}

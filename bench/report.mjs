@@ -1,0 +1,197 @@
+// Renders bench/results/*.json into docs/performance.md, between its `<!-- bench:… -->` markers,
+// so every figure in the document comes from a run. `node bench/report.mjs` (npm run bench runs it).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './lib/app.mjs';
+import { fixed, splice, table } from './lib/markdown.mjs';
+import { checkTargets } from './lib/targets.mjs';
+
+const DOC = join(ROOT, 'docs/performance.md');
+const NAMES = ['browser-transfer', 'server-load', 'upload-local-1g', 'upload-s3-256m'];
+
+function load(name) {
+  const path = join(ROOT, 'bench/results', `${name}.json`);
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+
+const results = Object.fromEntries(NAMES.map((name) => [name, load(name)]).filter(([, r]) => r));
+const rowsOf = (name, kind) => (results[name]?.rows ?? []).filter((row) => row.kind === kind);
+const transfers = rowsOf('browser-transfer', 'transfer');
+const loads = rowsOf('server-load', 'load');
+
+function machineSection() {
+  // The load average differs between runs on one machine; the rest does not.
+  const machines = Object.values(results).map(({ machine: { loadAverage, ...rest } }) =>
+    JSON.stringify(rest),
+  );
+  const first = Object.values(results)[0]?.machine;
+  if (!first) return '_No results yet._';
+  const same = new Set(machines).size === 1;
+  return [
+    `- CPU: ${first.cpuModel}, ${first.cpuCount} cores; memory ${first.memoryGiB} GiB`,
+    `- OS: ${first.os}`,
+    `- Node ${first.node}; ${first.chromium} (headless, driven by playwright-core)`,
+    same ? '' : '- Note: the results below were not all measured on the same machine.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function commandsSection() {
+  return table(
+    ['bench', 'exact command', 'started (UTC)', 'took', 'load average before → after', 'exit'],
+    Object.values(results).map((r) => [
+      r.name,
+      `\`${r.command}\``,
+      r.startedAt.slice(0, 16).replace('T', ' '),
+      `${r.seconds} s`,
+      `${r.machine.loadAverage.join(' ')} → ${r.loadAverageAfter.join(' ')}`,
+      r.exitCode === 0 ? '0' : `**${r.exitCode}**`,
+    ]),
+  );
+}
+
+function transfersSection() {
+  const phase = (p) => `${fixed(p.MiBs)} MiB/s (${fixed(p.seconds, 2)} s)`;
+  const peak = (row, which) =>
+    `${row[which].browserPeak.pssMiB} / ${row[which].browserPeak.rssMiB}`;
+  return table(
+    [
+      'size',
+      'driver',
+      'mode',
+      'upload',
+      'download',
+      'SHA-256',
+      'browser idle PSS / RSS (MiB)',
+      'browser peak up, PSS / RSS',
+      'browser peak down, PSS / RSS',
+      'server peak RSS up / down (MiB)',
+    ],
+    transfers.map((row) => [
+      row.size,
+      row.driver,
+      row.mode,
+      phase(row.upload),
+      phase(row.download),
+      row.sha256Match ? 'identical' : '**differs**',
+      `${row.upload.browserIdle.pssMiB} / ${row.upload.browserIdle.rssMiB}`,
+      peak(row, 'upload'),
+      peak(row, 'download'),
+      `${row.upload.serverPeakRssMiB} / ${row.download.serverPeakRssMiB}`,
+    ]),
+  );
+}
+
+function rolesSection() {
+  const roles = [
+    ...new Set(transfers.flatMap((row) => Object.keys(row.download.browserPeakByRole))),
+  ].sort();
+  return table(
+    ['size', 'driver', 'mode', ...roles.map((role) => `${role} peak RSS (MiB)`)],
+    transfers.map((row) => [
+      row.size,
+      row.driver,
+      row.mode,
+      ...roles.map((role) =>
+        fixed(
+          Math.max(
+            row.upload.browserPeakByRole[role] ?? 0,
+            row.download.browserPeakByRole[role] ?? 0,
+          ),
+        ),
+      ),
+    ]),
+  );
+}
+
+function ceilingsSection() {
+  const crypto = rowsOf('browser-transfer', 'ceiling-webcrypto').map((row) => [
+    `WebCrypto AES-256-GCM, ${row.recordSize / 1024} KiB records, ${row.depth} in flight`,
+    `encrypt ${fixed(row.encryptMiBs)} MiB/s, decrypt ${fixed(row.decryptMiBs)} MiB/s`,
+  ]);
+  const raw = rowsOf('browser-transfer', 'ceiling-raw-upload').map((row) => [
+    `Chromium PUT (${row.transport ?? 'fetch'}) of the ${row.size} file to a discard server, ${row.partSize / 2 ** 20} MiB slices, ${row.concurrency} at once`,
+    `${fixed(row.MiBs)} MiB/s (${fixed(row.seconds, 2)} s)`,
+  ]);
+  return table(['ceiling', 'measured'], [...crypto, ...raw]);
+}
+
+function loadSection() {
+  return table(
+    [
+      'database',
+      'route',
+      'connections',
+      'requests/s',
+      'p50 (ms)',
+      'p99 (ms)',
+      'non-2xx / errors',
+      'server peak RSS (MiB)',
+    ],
+    loads.map((row) => [
+      row.database,
+      `\`${row.route}\``,
+      row.connections,
+      row.requestsPerSecond,
+      row.latencyP50Ms,
+      row.latencyP99Ms,
+      `${row.non2xx} / ${row.errors}`,
+      row.serverPeakRssMiB,
+    ]),
+  );
+}
+
+function serverUploadSection() {
+  const rows = ['upload-local-1g', 'upload-s3-256m'].flatMap((name) =>
+    rowsOf(name, 'server-upload'),
+  );
+  return table(
+    [
+      'driver',
+      'size (MiB)',
+      'parts in flight',
+      'upload',
+      'download',
+      'server RSS idle / peak (MiB)',
+    ],
+    rows.map((row) => [
+      row.driver,
+      row.sizeMiB,
+      row.concurrency,
+      `${fixed(row.uploadMiBs)} MiB/s (${fixed(row.uploadSeconds, 2)} s)`,
+      `${fixed(row.downloadMiBs)} MiB/s (${fixed(row.downloadSeconds, 2)} s)`,
+      `${row.idleRssMiB} / ${row.peakRssMiB}`,
+    ]),
+  );
+}
+
+function targetsSection() {
+  const checks = checkTargets(transfers, loads);
+  return table(
+    ['target', 'where', 'measured', 'status'],
+    checks.map((c) => [
+      c.target,
+      c.where,
+      c.measured,
+      c.status === 'PASS' ? 'PASS' : `**${c.status}**`,
+    ]),
+  );
+}
+
+let text = readFileSync(DOC, 'utf8');
+const sections = {
+  machine: machineSection,
+  commands: commandsSection,
+  targets: targetsSection,
+  transfers: transfersSection,
+  roles: rolesSection,
+  ceilings: ceilingsSection,
+  load: loadSection,
+  'server-upload': serverUploadSection,
+};
+for (const [name, render] of Object.entries(sections)) text = splice(text, name, render());
+writeFileSync(DOC, text);
+console.error(
+  `[report] docs/performance.md rendered from ${Object.keys(results).join(', ') || 'no results'}`,
+);
