@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RECORD_SIZE } from '../record-format';
 import { objectSize, partCount, partObjectSize, partPlainRange } from '../upload-plan';
-import { createDecryptionStream, decryptBytes, encryptBytes, encryptPart } from './record-cipher';
+import {
+  createDecryptionStream,
+  decryptBytes,
+  encryptBytes,
+  encryptPart,
+  sealPartRecords,
+} from './record-cipher';
 import {
   decryptChunks,
   firstDifference,
@@ -70,6 +76,27 @@ describe('encryptPart', () => {
       });
     },
   );
+
+  it('hands out a part as its header and one piece per sealed record, the same bytes', async () => {
+    const key = await vectorKey();
+    const part = {
+      key,
+      iv: VECTOR_IV,
+      plaintext: pattern(2 * RECORD_SIZE + 5),
+      firstRecordIndex: 0,
+      isLastPart: true,
+      withHeader: true,
+    };
+    const pieces = await sealPartRecords(part);
+    expect(pieces.map((piece) => piece.length)).toEqual([
+      8,
+      RECORD_SIZE + 16,
+      RECORD_SIZE + 16,
+      21,
+    ]);
+    const joined = new Uint8Array(await new Blob(pieces).arrayBuffer());
+    expect(firstDifference(joined, await encryptPart(part))).toBeNull();
+  });
 
   it('refuses a middle part that is not a whole number of records', async () => {
     const input = { key: await vectorKey(), iv: VECTOR_IV, firstRecordIndex: 0, withHeader: true };

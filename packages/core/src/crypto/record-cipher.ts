@@ -32,14 +32,20 @@ export interface EncryptPartInput {
 
 /** Encrypts a run of records; the parts of a file, concatenated in order, form the object. */
 export async function encryptPart(input: EncryptPartInput): Promise<Uint8Array<ArrayBuffer>> {
+  return concat(await sealPartRecords(input));
+}
+
+/**
+ * The same bytes as encryptPart, as the header (first part only) and one array per sealed record,
+ * in order. A caller that hands them on as `new Blob(pieces)` saves a copy of the whole part.
+ */
+export async function sealPartRecords(input: EncryptPartInput): Promise<Uint8Array<ArrayBuffer>[]> {
   const { key, iv, plaintext, firstRecordIndex, isLastPart, withHeader } = input;
   const count = partRecordCount(plaintext.length, firstRecordIndex, isLastPart);
   if (withHeader && firstRecordIndex !== 0) {
     throw new RangeError('Only the part starting at record 0 carries the header');
   }
-  const headerSize = withHeader ? HEADER_SIZE : 0;
-  const output = new Uint8Array(headerSize + plaintext.length + count * TAG_SIZE);
-  if (withHeader) output.set(encodeHeader());
+  const records = new Array<Uint8Array<ArrayBuffer>>(count);
   // Encrypt straight from the caller's bytes when possible (WebCrypto copies its input anyway).
   const source =
     plaintext.buffer instanceof ArrayBuffer
@@ -49,10 +55,9 @@ export async function encryptPart(input: EncryptPartInput): Promise<Uint8Array<A
     const start = j * RECORD_SIZE;
     const chunk = source.subarray(start, start + RECORD_SIZE);
     const isFinal = isLastPart && j === count - 1;
-    const sealed = await sealRecord(key, iv, firstRecordIndex + j, isFinal, chunk);
-    output.set(new Uint8Array(sealed), headerSize + j * SEALED_RECORD_SIZE);
+    records[j] = new Uint8Array(await sealRecord(key, iv, firstRecordIndex + j, isFinal, chunk));
   });
-  return output;
+  return withHeader ? [encodeHeader(), ...records] : records;
 }
 
 function partRecordCount(length: number, firstRecordIndex: number, isLastPart: boolean): number {

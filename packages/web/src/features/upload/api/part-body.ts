@@ -2,7 +2,7 @@
  * The bytes sent for one part: a File.slice of the plaintext, sealed with the file's key when
  * encrypting. Only one part per worker is ever in memory, never the whole file.
  */
-import { encryptPart } from '@sealdrop/core/crypto/record-cipher';
+import { sealPartRecords } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { partObjectSize, partPlainRange } from '@sealdrop/core/upload-plan';
 import { ENCRYPT_INPUT_MESSAGE, PrepareError } from '../lib/upload-errors';
@@ -28,9 +28,9 @@ export async function partBody(input: PartBodyInput): Promise<Blob> {
   const slice = file.slice(start, end);
   if (!cipher) return slice;
 
-  let sealed: Uint8Array<ArrayBuffer>;
+  let sealed: Uint8Array<ArrayBuffer>[];
   try {
-    sealed = await encryptPart({
+    sealed = await sealPartRecords({
       key: cipher.key,
       iv: cipher.iv,
       plaintext: new Uint8Array(await slice.arrayBuffer()),
@@ -41,17 +41,17 @@ export async function partBody(input: PartBodyInput): Promise<Blob> {
   } catch (error) {
     throw new PrepareError(error);
   }
+  // A Blob of the records as they are, not one joined array: a part's worth less copying and
+  // memory, and large typed-array bodies are slow to hand to the network stack anyway.
+  const body = new Blob(sealed);
   // The server signed for exactly this many bytes; a mismatch would only fail later, at storage.
   const expected = partObjectSize(file.size, true, partSize, partNumber);
-  if (sealed.length !== expected) {
+  if (body.size !== expected) {
     throw new PrepareError(
-      new RangeError(
-        `Part ${partNumber} encrypted to ${sealed.length} bytes, expected ${expected}`,
-      ),
+      new RangeError(`Part ${partNumber} encrypted to ${body.size} bytes, expected ${expected}`),
     );
   }
-  // A Blob, not the Uint8Array: large typed-array bodies are slow to hand to the network stack.
-  return new Blob([sealed]);
+  return body;
 }
 
 /** A small encrypted file sent with one PUT is a single part: header, all records, last marked. */
