@@ -23,9 +23,15 @@ test('splice replaces only what sits between its own markers', () => {
   assert.throws(() => splice(doc, 'z', ''), /lacks the markers/);
 });
 
-function transfer(driver, mode, size, { up, down, pss = 200, serverRss = 150, match = true }) {
+function transfer(
+  driver,
+  mode,
+  size,
+  { up, down, pss = 200, idle = 100, serverRss = 150, match = true },
+) {
   const phase = (MiBs) => ({
     MiBs,
+    browserIdle: { pssMiB: idle, rssMiB: idle * 2 },
     browserPeak: { pssMiB: pss, rssMiB: pss * 2 },
     serverPeakRssMiB: serverRss,
   });
@@ -65,6 +71,10 @@ test('5 GiB targets say NOT RUN without a 5G row, and are judged with one', () =
   // 290 MiB is above 300 MB (286 MiB); 250 → 290 is within 1.2×.
   assert.equal(statusOf(withBig, 'peak browser memory, 5 GiB'), 'MISS');
   assert.equal(statusOf(withBig, 'flat'), 'PASS');
+  // 290 - 100 idle = 190 MiB of growth.
+  assert.equal(statusOf(withBig, 'growth over idle'), 'PASS');
+  const heavy = transfer('local', 'encrypted', '5G', { up: 1, down: 1, pss: 400, idle: 100 });
+  assert.equal(statusOf(checkTargets([small, heavy], []), 'growth over idle'), 'MISS');
 });
 
 test('the load target counts presign and resolve on SQLite only, at 50 connections', () => {
