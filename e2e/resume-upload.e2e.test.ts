@@ -6,33 +6,17 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
+import { recordRequests } from './support/requests';
 
 const MiB = 1024 * 1024;
 const PART_SIZE = 5 * MiB;
 const PARTS = 5;
 const HELD_FROM = 3;
-
-interface SeenRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-function recordRequests(context: BrowserContext): SeenRequest[] {
-  const seen: SeenRequest[] = [];
-  context.on('request', (request: Request) => {
-    const body = request.postDataBuffer();
-    // Part bodies are ciphertext; only text bodies could carry a key by mistake.
-    const text = body && body.length < 100_000 ? body.toString('utf8') : '';
-    seen.push({ url: request.url(), headers: request.headers(), body: text });
-  });
-  return seen;
-}
 
 const partNumberOf = (url: string) => Number(new URL(url).searchParams.get('partNumber'));
 

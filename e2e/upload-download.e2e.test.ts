@@ -3,28 +3,12 @@
  * link before the transfer ends, open it in a fresh browser context, save identical bytes — and
  * the key in the fragment never reaches the server, a request or a log.
  */
-import type { Browser, BrowserContext, Request } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
-
-interface SeenRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-function recordRequests(context: BrowserContext): SeenRequest[] {
-  const seen: SeenRequest[] = [];
-  context.on('request', (request: Request) => {
-    const body = request.postDataBuffer();
-    // Upload bodies are ciphertext; only text bodies could carry a key by mistake.
-    const text = body && body.length < 100_000 ? body.toString('utf8') : '';
-    seen.push({ url: request.url(), headers: request.headers(), body: text });
-  });
-  return seen;
-}
+import { recordRequests } from './support/requests';
 
 async function uploadThroughHomePage(
   context: BrowserContext,
