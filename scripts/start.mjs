@@ -1,7 +1,7 @@
-// `npm start`: build the web app if its sources changed since the last build, then serve.
+// `npm start`: build the web app and the server bundle if their sources changed, then serve.
+import { buildServerIfStale, serverBundle } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 buildWebIfStale();
-const { register } = await import('tsx/esm/api');
-register();
-await import('../packages/server/src/main.ts');
+await buildServerIfStale();
+await import(serverBundle);

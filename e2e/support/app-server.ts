@@ -31,27 +31,32 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** How the server process is started: its sources through tsx, or exactly as `npm start` does. */
+const ENTRIES = {
+  sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
+  'npm-start': ['scripts/start.mjs'],
+};
+
+export async function startAppServer(
+  env: Record<string, string> = {},
+  entry: keyof typeof ENTRIES = 'sources',
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-'));
   const logs: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        RATE_LIMIT_ENABLED: 'false',
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ENTRIES[entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
   const origin = `http://127.0.0.1:${port}`;

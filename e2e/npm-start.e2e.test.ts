@@ -1,0 +1,40 @@
+/**
+ * `npm start` runs `scripts/start.mjs`: it bundles the server (scripts/build-server.mjs) when its
+ * sources changed and runs the bundle with plain node. This starts it exactly so and uses it.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, ROOT, startAppServer } from './support/app-server';
+
+describe('the server as npm start runs it', () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await startAppServer({}, 'npm-start');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('runs the bundle, not the sources, and serves the API and the web app', async () => {
+    const bundle = statSync(join(ROOT, 'packages/server/dist/main.mjs'));
+    const main = statSync(join(ROOT, 'packages/server/src/main.ts'));
+    expect(bundle.mtimeMs).toBeGreaterThanOrEqual(main.mtimeMs);
+
+    const health = await fetch(`${server.origin}/api/health`);
+    expect(await health.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+    const presign = await fetch(`${server.origin}/api/upload/presign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filename: 'a.txt',
+        contentType: 'text/plain',
+        size: 5,
+        isEncrypted: false,
+      }),
+    });
+    expect(presign.status).toBe(200);
+    const home = await fetch(server.origin);
+    expect(await home.text()).toContain('<div id="root">');
+  });
+});
