@@ -200,6 +200,75 @@ describe('uploadMultipart', () => {
     expect(plain).toEqual(new Uint8Array(await file.arrayBuffer()));
   });
 
+  it('takes encrypted parts from the staging, releases each once stored and closes it', async () => {
+    const size = 3 * RECORD_SIZE + 500;
+    const file = fileOf(size);
+    const material = await generateKeyMaterial();
+    const staged = (partNumber: number) => new Blob([`staged part ${partNumber}`]);
+    const staging = {
+      prepare: vi.fn(async (part: { partNumber: number }) => staged(part.partNumber)),
+      release: vi.fn(),
+      close: vi.fn(async () => {}),
+    };
+    const recorder = recordingPut();
+    await uploadMultipart({
+      file,
+      plan: planFor(size, 2 * RECORD_SIZE, 2),
+      concurrency: 2,
+      cipher: { key: material.key, iv: material.iv },
+      contentType: 'application/octet-stream',
+      requestPartUrls: freshUrls,
+      put: recorder.put,
+      retry: fast,
+      openStaging: async () => staging,
+    });
+    const body = recorder.bodies.get(2) ?? new Blob();
+    expect(new TextDecoder().decode(await body.arrayBuffer())).toBe('staged part 2');
+    expect(staging.prepare.mock.calls.map(([part]) => part.partNumber).sort()).toEqual([1, 2]);
+    expect(staging.release.mock.calls.map(([n]) => n).sort()).toEqual([1, 2]);
+    expect(staging.close).toHaveBeenCalledOnce();
+  });
+
+  it('closes the staging when the upload fails, and never opens one for a plain file', async () => {
+    const size = 2 * RECORD_SIZE;
+    const material = await generateKeyMaterial();
+    const staging = {
+      prepare: vi.fn(async () => new Blob(['x'])),
+      release: vi.fn(),
+      close: vi.fn(async () => {}),
+    };
+    const refused = recordingPut(() => new TransferError('Upload failed (400)', 400, false));
+    await expect(
+      uploadMultipart({
+        file: fileOf(size),
+        plan: planFor(size, RECORD_SIZE, 2),
+        concurrency: 1,
+        cipher: { key: material.key, iv: material.iv },
+        contentType: 'application/octet-stream',
+        requestPartUrls: freshUrls,
+        put: refused.put,
+        retry: fast,
+        openStaging: async () => staging,
+      }),
+    ).rejects.toThrow('Upload failed (400)');
+    expect(staging.release).not.toHaveBeenCalled();
+    expect(staging.close).toHaveBeenCalledOnce();
+
+    const openStaging = vi.fn(async () => staging);
+    await uploadMultipart({
+      file: fileOf(size),
+      plan: planFor(size, RECORD_SIZE, 2),
+      concurrency: 1,
+      cipher: null,
+      contentType: 'application/octet-stream',
+      requestPartUrls: freshUrls,
+      put: recordingPut().put,
+      retry: fast,
+      openStaging,
+    });
+    expect(openStaging).not.toHaveBeenCalled();
+  });
+
   it('stops with an AbortError when the caller aborts', async () => {
     const size = 4 * RECORD_SIZE;
     const controller = new AbortController();

@@ -7,6 +7,7 @@ import type { MultipartPlan } from '@sealdrop/core/api-schemas';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
 import { abortError, TransferError } from '../lib/upload-errors';
+import { openPartStaging, type PartStaging } from '../staging/part-staging';
 import { type PartCipher, partBody } from './part-body';
 import { createPartUrlPool } from './part-url-pool';
 import { type PutBlob, putBlob } from './put-blob';
@@ -29,6 +30,8 @@ export interface MultipartUploadOptions {
   put?: PutBlob;
   retry?: Omit<RetryOptions, 'signal'>;
   partTimeoutMs?: number;
+  /** Where encrypted parts are sealed; default: on disk when it helps (staging/part-staging.ts). */
+  openStaging?: () => Promise<PartStaging | null>;
 }
 
 export async function uploadMultipart(options: MultipartUploadOptions): Promise<CompletedPart[]> {
@@ -61,14 +64,10 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
     onBytes?.(sent);
   };
 
+  const staging = cipher ? await (options.openStaging ?? openPartStaging)() : null;
   const sendPart = async (partNumber: number): Promise<CompletedPart> => {
-    const body = await partBody({
-      file,
-      partSize: plan.partSize,
-      partNumber,
-      partCount: plan.partCount,
-      cipher,
-    });
+    const part = { file, partSize: plan.partSize, partNumber, partCount: plan.partCount, cipher };
+    const body = await (staging ? staging.prepare(part) : partBody(part));
     const etag = await withRetry(
       async (attempt) => {
         const url = await pool.get(partNumber, attempt > 1);
@@ -103,6 +102,7 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
     inFlight.delete(partNumber);
     finished += body.size;
     pool.release(partNumber);
+    staging?.release(partNumber);
     report();
     options.onPartDone?.({ partNumber, etag });
     return { partNumber, etag };
@@ -128,6 +128,8 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
   } catch (error) {
     stop.abort();
     throw options.signal?.aborted ? abortError() : error;
+  } finally {
+    await staging?.close();
   }
   return completed.sort((a, b) => a.partNumber - b.partNumber);
 }
