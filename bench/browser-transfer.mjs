@@ -2,6 +2,7 @@
 // runs it, on each storage driver, encrypted and plain, for generated files of each size. Prints
 // one JSON line per measurement (stdout); progress goes to stderr. Usage:
 //   node bench/browser-transfer.mjs [--sizes 100M,1G,5G] [--drivers local,s3] [--modes encrypted,plain]
+//     [--profile normal|private]   (bench/lib/browser.mjs: an on-disk profile, or private windows)
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp } from './lib/app.mjs';
@@ -25,6 +26,7 @@ const sizes = listFlag(flags, 'sizes', '100M,1G,5G').map((text) => ({
 }));
 const drivers = listFlag(flags, 'drivers', 'local,s3', ['local', 's3']);
 const modes = listFlag(flags, 'modes', 'encrypted,plain', ['encrypted', 'plain']);
+const [profile] = listFlag(flags, 'profile', 'normal', ['normal', 'private']);
 
 const log = (message) => console.error(`[browser-transfer] ${message}`);
 const emit = (row) => console.log(JSON.stringify(row));
@@ -142,10 +144,10 @@ async function onSize(size) {
 mkdirSync(TMP_DIR, { recursive: true });
 const downloadsDir = join(TMP_DIR, 'downloads');
 const discard = await startDiscardServer();
-const chromium = await launchBrowser({ downloadsPath: downloadsDir });
+const chromium = await launchBrowser({ downloadsPath: downloadsDir, profile });
 const mismatches = [];
 try {
-  emit({ kind: 'browser', version: chromium.version });
+  emit({ kind: 'browser', version: chromium.version, profile });
   log('WebCrypto AES-256-GCM at the record size');
   const cryptoRows = await measureWebCrypto(chromium.browser, discard.origin, {
     recordSize: RECORD_SIZE_BYTES,

@@ -1,5 +1,13 @@
 // Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. Same flags as
 // e2e/support/browser.ts (TOOLCHAIN.md explains them).
+//
+// profile 'normal' (default): one on-disk profile, as a person's browser has, where the
+// origin-private file system lives on disk. 'private': Playwright's usual throwaway contexts, which
+// behave like private windows (storage kept in memory). The app picks its upload path by that
+// difference (docs/uploads.md), so the benches can measure both.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { childrenMatching, chromiumRole } from './processes.mjs';
 
@@ -13,16 +21,58 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+const launchOptions = (downloadsPath) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+  downloadsPath,
+});
+
+/**
+ * The persistent profile dressed as a Browser: newContext() hands out a group of pages in the
+ * one profile, and closing the group closes only its pages.
+ */
+function profileAsBrowser(context, userDataDir) {
+  return {
+    version: () => context.browser()?.version() ?? 'unknown',
+    newContext: async () => {
+      const pages = [];
+      return {
+        newPage: async () => {
+          const page = await context.newPage();
+          pages.push(page);
+          return page;
+        },
+        close: async () => {
+          await Promise.all(pages.map((page) => page.close()));
+        },
+      };
+    },
+    newPage: () => context.newPage(),
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Launches Chromium and finds its main process (a child of this one) for memory sampling. */
-export async function launchBrowser({ downloadsPath }) {
+export async function launchBrowser({ downloadsPath, profile = 'normal' }) {
   const before = new Set(childrenMatching(process.pid, 'chromium'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    downloadsPath,
-  });
+  let browser;
+  if (profile === 'normal') {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-profile-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      ...launchOptions(downloadsPath),
+      acceptDownloads: true,
+    });
+    // The profile opens with a blank page; close it so that the idle footprint has no page.
+    await Promise.all(context.pages().map((page) => page.close()));
+    browser = profileAsBrowser(context, userDataDir);
+  } else {
+    browser = await chromium.launch(launchOptions(downloadsPath));
+  }
   const pids = childrenMatching(process.pid, 'chromium').filter((pid) => !before.has(pid));
   if (pids.length !== 1) throw new Error(`expected one new Chromium process, found ${pids}`);
-  return { browser, pid: pids[0], version: browser.version(), roleOf: chromiumRole };
+  return { browser, pid: pids[0], version: browser.version(), roleOf: chromiumRole, profile };
 }
