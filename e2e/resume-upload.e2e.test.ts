@@ -10,7 +10,8 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser } from './support/browser';
-import { fileSha256, randomFile } from './support/files';
+import { saveDecrypted } from './support/download';
+import { randomFile } from './support/files';
 import { recordRequests } from './support/requests';
 
 const MiB = 1024 * 1024;
@@ -120,15 +121,8 @@ describe('resuming an upload after a reload, in Chromium', () => {
 
     const downloader = await browser.newContext({ acceptDownloads: true });
     const downloadRequests = recordRequests(downloader);
-    const reader = await downloader.newPage();
-    await reader.goto(url);
-    await reader.waitForURL(/\/download\//);
-    const downloadEvent = reader.waitForEvent('download', { timeout: 60_000 });
-    await reader.getByRole('button', { name: 'Download & Decrypt File' }).click();
-    const download = await downloadEvent;
-    expect(await download.failure()).toBeNull();
-    expect(download.suggestedFilename()).toBe('big.bin');
-    expect(fileSha256(await download.path())).toBe(file.sha256);
+    const saved = await saveDecrypted(await downloader.newPage(), url);
+    expect(saved).toEqual({ sha256: file.sha256, name: 'big.bin' });
     await downloader.close();
 
     const key = new URLSearchParams(new URL(url).hash.slice(1)).get('key') ?? '';

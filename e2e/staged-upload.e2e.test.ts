@@ -8,7 +8,8 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchProfile } from './support/browser';
-import { fileSha256, randomFile } from './support/files';
+import { saveDecrypted } from './support/download';
+import { randomFile } from './support/files';
 import { recordRequests } from './support/requests';
 
 const MiB = 1024 * 1024;
@@ -88,14 +89,7 @@ describe('encrypted parts staged on disk, in Chromium with a profile', () => {
       expect(new URL(request.url).origin).toBe(server.origin);
     }
 
-    const reader = await context.newPage();
-    await reader.goto(url);
-    await reader.waitForURL(/\/download\//);
-    const downloadEvent = reader.waitForEvent('download', { timeout: 60_000 });
-    await reader.getByRole('button', { name: 'Download & Decrypt File' }).click();
-    const download = await downloadEvent;
-    expect(await download.failure()).toBeNull();
-    expect(fileSha256(await download.path())).toBe(file.sha256);
-    expect(download.suggestedFilename()).toBe('staged.bin');
+    const saved = await saveDecrypted(await context.newPage(), url);
+    expect(saved).toEqual({ sha256: file.sha256, name: 'staged.bin' });
   }, 120_000);
 });

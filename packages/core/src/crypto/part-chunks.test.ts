@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_SIZE } from '../record-format';
 import { partChunks, partCount, partObjectSize, partPlainRange } from '../upload-plan';
 import { encryptBytes, sealPartRecords } from './record-cipher';
-import { firstDifference, pattern, VECTOR_IV, vectorKey } from './test-helpers';
+import { concatBytes, firstDifference, pattern, VECTOR_IV, vectorKey } from './test-helpers';
 
 const PART = 4 * RECORD_SIZE;
 const CHUNK = RECORD_SIZE * 3; // does not divide the part: the last chunk of a part is shorter
@@ -29,13 +29,7 @@ async function sealedByChunks(plain: Uint8Array, chunkSize: number) {
     expect(partBytes).toBe(partObjectSize(plain.length, true, PART, part));
     pieces.push(...partPieces);
   }
-  const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    joined.set(piece, offset);
-    offset += piece.length;
-  }
-  return joined;
+  return concatBytes(pieces);
 }
 
 describe('partChunks', () => {

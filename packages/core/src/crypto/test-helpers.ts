@@ -68,6 +68,10 @@ export async function decryptChunks(
   const reader = source.pipeThrough(createDecryptionStream(key, iv)).getReader();
   const parts: Uint8Array[] = [];
   for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  return concatBytes(parts);
+}
+
+export function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let offset = 0;
   for (const part of parts) {
