@@ -86,7 +86,8 @@ describe('a truncated encrypted download in Chromium', () => {
     expect(await alert.textContent()).toContain('incomplete or has been tampered with');
     expect(await page.getByText(/File decrypted and saved/).count()).toBe(0);
     // The first records were fine, so the browser had started saving: it must mark that failed.
-    expect(downloads).toHaveLength(1);
+    // Playwright's download event can arrive after the page has shown the error.
+    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(1);
     expect(await downloads[0]!.failure()).not.toBeNull();
     await context.close();
   });
