@@ -90,7 +90,7 @@ async function roundTrip(chromium, app, file, mode) {
     mode,
     size: file.text,
     sizeBytes: file.bytes,
-    upload: phase(up, up.result.ms),
+    upload: { ...phase(up, up.result.ms), partsStaged: up.result.partsStaged },
     download: phase(down, down.result.ms),
     sha256: file.sha256,
     sha256Match: savedSha256 === file.sha256,

@@ -3,6 +3,30 @@ const READY_TEXT = 'Your file is ready. Copy or share the link anywhere.';
 const LINK_PATTERN = /\/s\/[0-9A-Za-z]{10,}/;
 
 /**
+ * Did the upload seal its parts in the staging worker (docs/uploads.md)? The worker starts for
+ * the probe and is stopped at once when staging is declined, before any part is sent; when it
+ * is used, it runs until the parts are all sent. null: no staging worker (plain or one PUT).
+ */
+function watchStagingWorker(page) {
+  let started = false;
+  let stoppedAt;
+  let firstPartAt;
+  page.on('worker', (worker) => {
+    if (!worker.url().includes('staging.worker')) return;
+    started = true;
+    worker.on('close', () => {
+      stoppedAt ??= performance.now();
+    });
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('partNumber=')) firstPartAt ??= performance.now();
+  });
+  return {
+    used: () => (started ? stoppedAt === undefined || stoppedAt > (firstPartAt ?? 0) : null),
+  };
+}
+
+/**
  * Home page: tick or untick "Encrypt in my browser", pick the file, wait for the card to say the
  * upload is complete. Timed from picking the file to that text.
  */
@@ -10,6 +34,7 @@ export async function uploadThroughHomePage(browser, origin, { path, encrypt, ti
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    const staging = watchStagingWorker(page);
     await page.goto(origin);
     await page.getByLabel('Encrypt in my browser').setChecked(encrypt);
     const started = performance.now();
@@ -18,7 +43,7 @@ export async function uploadThroughHomePage(browser, origin, { path, encrypt, ti
     const ms = performance.now() - started;
     const url = await page.getByLabel('Share link').inputValue();
     if (!LINK_PATTERN.test(url)) throw new Error(`no share link after the upload: "${url}"`);
-    return { url, ms };
+    return { url, ms, partsStaged: staging.used() };
   } finally {
     await context.close();
   }
