@@ -1,24 +1,18 @@
 // Bundles the server's TypeScript (and @sealdrop/core) into one ES module that plain `node` runs.
 // Packages from node_modules stay external. Running the bundle instead of the sources through tsx
 // saves ~45 MiB of resident memory (no transpiler in the process; docs/performance.md).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { isStale } from './stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverBundle = join(root, 'packages/server/dist/main.mjs');
-const sources = ['packages/server/src', 'packages/core/src'];
+const sources = ['packages/server/src', 'packages/core/src'].map((source) => join(root, source));
 
 const dependencies = (pkg) =>
   Object.keys(JSON.parse(readFileSync(join(root, pkg), 'utf8')).dependencies ?? {});
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
 
 export async function buildServer() {
   const external = [
@@ -39,9 +33,7 @@ export async function buildServer() {
 }
 
 export async function buildServerIfStale() {
-  const builtAt = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;
-  const newest = Math.max(...sources.map((source) => newestMtime(join(root, source))));
-  if (builtAt < newest) await buildServer();
+  if (isStale(serverBundle, sources)) await buildServer();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
