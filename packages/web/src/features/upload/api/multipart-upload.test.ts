@@ -52,6 +52,17 @@ function recordingPut(fail: (url: string, attempt: number) => Error | null = () 
   return { put, bodies, urls, maxActive: () => maxActive };
 }
 
+/** A stand-in for the on-disk staging: every part's body is "staged part N". */
+function fakeStaging() {
+  return {
+    prepare: vi.fn(
+      async (part: { partNumber: number }) => new Blob([`staged part ${part.partNumber}`]),
+    ),
+    release: vi.fn(),
+    close: vi.fn(async () => {}),
+  };
+}
+
 const freshUrls = async (numbers: number[]) =>
   numbers.map((n) => ({ partNumber: n, url: `https://storage.test/part/${n}?v=fresh` }));
 
@@ -204,12 +215,7 @@ describe('uploadMultipart', () => {
     const size = 3 * RECORD_SIZE + 500;
     const file = fileOf(size);
     const material = await generateKeyMaterial();
-    const staged = (partNumber: number) => new Blob([`staged part ${partNumber}`]);
-    const staging = {
-      prepare: vi.fn(async (part: { partNumber: number }) => staged(part.partNumber)),
-      release: vi.fn(),
-      close: vi.fn(async () => {}),
-    };
+    const staging = fakeStaging();
     const recorder = recordingPut();
     await uploadMultipart({
       file,
@@ -232,11 +238,7 @@ describe('uploadMultipart', () => {
   it('closes the staging when the upload fails, and never opens one for a plain file', async () => {
     const size = 2 * RECORD_SIZE;
     const material = await generateKeyMaterial();
-    const staging = {
-      prepare: vi.fn(async () => new Blob(['x'])),
-      release: vi.fn(),
-      close: vi.fn(async () => {}),
-    };
+    const staging = fakeStaging();
     const refused = recordingPut(() => new TransferError('Upload failed (400)', 400, false));
     await expect(
       uploadMultipart({

@@ -42,9 +42,8 @@ async function stagingRoot(): Promise<FileSystemDirectoryHandle> {
 }
 
 /** Folders left by uploads that ended without cleaning up (a closed tab): no lock holds them. */
-async function removeAbandoned(own: string): Promise<void> {
+async function removeAbandoned(root: FileSystemDirectoryHandle, own: string): Promise<void> {
   const held = new Set((await navigator.locks.query()).held?.map((lock) => lock.name));
-  const root = await stagingRoot();
   // `keys()` is missing from TypeScript's DOM types for directory handles.
   const names = (root as unknown as { keys(): AsyncIterable<string> }).keys();
   for await (const name of names) {
@@ -100,29 +99,31 @@ export async function openPartStaging(): Promise<PartStaging | null> {
   const dir = crypto.randomUUID();
   let releaseLock = () => {};
   let worker: ReturnType<typeof startWorker> | undefined;
-  const removeDir = async () => {
-    const root = await stagingRoot();
-    await root.removeEntry(dir, { recursive: true });
-  };
+  let parent: FileSystemDirectoryHandle | undefined;
   const releasing = new Set<Promise<void>>();
   const close = async () => {
     worker?.stop();
     // A part still being deleted would make the folder's recursive removal fail half-way.
     await Promise.allSettled(releasing);
-    await removeDir().catch(() => {});
+    await parent?.removeEntry(dir, { recursive: true }).catch(() => {});
     releaseLock();
   };
+  let folder: FileSystemDirectoryHandle;
   try {
     releaseLock = await holdLock(dir);
-    void removeAbandoned(dir).catch(() => {});
+    parent = await stagingRoot();
+    folder = await parent.getDirectoryHandle(dir, { create: true });
+    void removeAbandoned(parent, dir).catch(() => {});
     worker = startWorker();
-    const timeout = new Promise<StagingReply>((answer) =>
-      setTimeout(
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<StagingReply>((answer) => {
+      timer = setTimeout(
         () => answer({ id: 0, ok: false, sink: true, message: 'timeout' }),
         PROBE_TIMEOUT_MS,
-      ),
-    );
+      );
+    });
     const probe = await Promise.race([worker.call({ type: 'probe', dir }), timeout]);
+    clearTimeout(timer);
     if (!probe.ok || !('fast' in probe) || !probe.fast) {
       await close();
       return null;
@@ -157,9 +158,8 @@ export async function openPartStaging(): Promise<PartStaging | null> {
       throw new PrepareError(new Error(reply.message));
     },
     release(partNumber) {
-      const removal = stagingRoot()
-        .then((root) => root.getDirectoryHandle(dir))
-        .then((folder) => folder.removeEntry(name(partNumber)))
+      const removal = folder
+        .removeEntry(name(partNumber))
         .catch(() => {})
         .finally(() => releasing.delete(removal));
       releasing.add(removal);

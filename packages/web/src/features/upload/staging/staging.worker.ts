@@ -21,10 +21,20 @@ const PROBE_BYTES = 4 * 1024 * 1024;
  */
 const FAST_PROBE_MS = 8;
 
-async function folderOf(dir: string): Promise<FileSystemDirectoryHandle> {
-  const root = await navigator.storage.getDirectory();
-  const parts = await root.getDirectoryHandle(STAGING_ROOT, { create: true });
-  return parts.getDirectoryHandle(dir, { create: true });
+const folders = new Map<string, Promise<FileSystemDirectoryHandle>>();
+
+/** The upload's folder, looked up once per upload rather than once per part. */
+function folderOf(dir: string): Promise<FileSystemDirectoryHandle> {
+  let folder = folders.get(dir);
+  if (!folder) {
+    folder = navigator.storage
+      .getDirectory()
+      .then((root) => root.getDirectoryHandle(STAGING_ROOT, { create: true }))
+      .then((parts) => parts.getDirectoryHandle(dir, { create: true }));
+    folder.catch(() => folders.delete(dir));
+    folders.set(dir, folder);
+  }
+  return folder;
 }
 
 async function fileIn(dir: string, name: string): Promise<SyncFileHandle> {
