@@ -24,6 +24,8 @@ export const limitQuerySchema = z.object({
 export interface PublicUser {
   id: string;
   email: string;
+  /** An unverified address grants nothing that trusts an email (DESIGN §6). */
+  emailVerified: boolean;
   tier: { name: string };
   userType: string;
   solanaWallet: string | null;

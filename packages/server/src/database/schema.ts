@@ -45,6 +45,8 @@ export interface UsersTable {
   tier: string;
   solana_wallet: string | null;
   oidc_subject: string | null;
+  /** 1 once the owner opened a verification link sent to `email` (or a provider vouched for it). */
+  email_verified: number;
   created_at: number;
   updated_at: number;
 }

@@ -16,6 +16,7 @@ export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
     tier: { name: 'free' },
     userType: 'free',
     solanaWallet: null,
+    emailVerified: false,
     prickoBalance: 0,
     isPremium: false,
     createdAt: '2026-11-01T10:00:00.000Z',

@@ -4,6 +4,7 @@ import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-oidc-states';
 import * as m0004 from './0004-feedback';
 import * as m0005 from './0005-wallet';
+import * as m0006 from './0006-email-verified';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-oidc-states': m0003,
   '0004-feedback': m0004,
   '0005-wallet': m0005,
+  '0006-email-verified': m0006,
 };

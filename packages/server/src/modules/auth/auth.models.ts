@@ -24,6 +24,7 @@ export function toPublicUser(user: UserRow, balance: number, isPremium: boolean)
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.email_verified === 1,
     tier: { name: user.tier },
     userType: user.tier,
     solanaWallet: user.solana_wallet,

@@ -76,6 +76,7 @@ export async function register(
     tier: 'free',
     solana_wallet: null,
     oidc_subject: null,
+    email_verified: 0,
     created_at: now.getTime(),
     updated_at: now.getTime(),
   };

@@ -47,6 +47,8 @@ export async function findOrCreateUser(
     tier: 'free',
     solana_wallet: null,
     oidc_subject: identity.subject,
+    // The provider said email_verified (readIdentity refuses otherwise).
+    email_verified: 1,
     created_at: now.getTime(),
     updated_at: now.getTime(),
   };
