@@ -104,6 +104,18 @@ export interface WalletNoncesTable {
   expires_at: number;
 }
 
+/** A single-use link sent by mail; only the sha256 of its token is kept. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify' | 'reset';
+  /** The address the link went to (for an email change: the new address, not yet applied). */
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -114,6 +126,7 @@ export interface DatabaseSchema {
   oidc_states: OidcStatesTable;
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;
+  email_tokens: EmailTokensTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -5,6 +5,7 @@ import * as m0003 from './0003-oidc-states';
 import * as m0004 from './0004-feedback';
 import * as m0005 from './0005-wallet';
 import * as m0006 from './0006-email-verified';
+import * as m0007 from './0007-email-tokens';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-feedback': m0004,
   '0005-wallet': m0005,
   '0006-email-verified': m0006,
+  '0007-email-tokens': m0007,
 };
