@@ -28,7 +28,28 @@ describe('feedback in Chromium', () => {
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     expect(response.status).toBe(200);
-    return (await response.json()).data.token;
+    const token = (await response.json()).data.token;
+    // Admin rights need a verified address: open the link of the mail the server logged (no
+    // SMTP_URL here, so the mail is written to the log in a marked block).
+    const link = await waitFor(() =>
+      /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(server.logs.join('')),
+    );
+    const verified = await fetch(`${server.origin}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: link[1] }),
+    });
+    expect(verified.status).toBe(200);
+    return token;
+  }
+
+  async function waitFor<T>(find: () => T | null): Promise<T> {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const found = find();
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('not found in time');
   }
 
   it('sends feedback from /about, thanks the visitor, closes, and stores it', async () => {

@@ -12,7 +12,18 @@ const password = z.string().min(1, 'is required').max(1024, 'must be at most 102
 
 export const credentialsSchema = z.object({ email, password });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password });
-export const profileSchema = z.object({ email: email.optional() });
+/** A new email needs the current password, and takes effect once the new address is verified. */
+export const profileSchema = z.object({
+  email: email.optional(),
+  currentPassword: password.optional(),
+});
+/** A single-use token from a mailed link (base64url of 32 random bytes). */
+const emailToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'This link is invalid or has expired');
+export const verifyEmailSchema = z.object({ token: emailToken });
+export const forgotPasswordSchema = z.object({ email });
+export const resetPasswordSchema = z.object({ token: emailToken, newPassword: password });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -26,6 +37,8 @@ export interface PublicUser {
   email: string;
   /** An unverified address grants nothing that trusts an email (DESIGN §6). */
   emailVerified: boolean;
+  /** A new address waiting for its verification link to be opened; absent when none. */
+  pendingEmail?: string;
   tier: { name: string };
   userType: string;
   solanaWallet: string | null;

@@ -10,10 +10,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './database/schema';
+import { authEmailRoutes } from './modules/auth/auth.email.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer } from './modules/mail/mail.mailer';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -52,6 +54,7 @@ export async function createServer(deps: ServerDeps) {
     storage: deps.storage,
     secret: deps.secret,
     now: deps.now,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
   });
 
   app.setErrorHandler(errorHandler);
@@ -70,6 +73,7 @@ export async function createServer(deps: ServerDeps) {
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(authEmailRoutes(ctx));
       await api.register(oidcRoutes(ctx));
       await api.register(publicConfigRoutes(ctx));
       await api.register(uploadsRoutes(ctx));

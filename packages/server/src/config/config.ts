@@ -67,6 +67,16 @@ export const configSchema = z
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /**
+     * SMTP_URL: outgoing mail (verification and password-reset links), smtp://user:pass@host:587
+     * or smtps://…:465; unset = each message is written to the server log in a marked block.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#]+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** MAIL_FROM: the From of every message Sealdrop sends. */
+    MAIL_FROM: z.string().min(3).max(254).default('Sealdrop <no-reply@localhost>'),
     /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
     RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
     /** SOLANA_RPC_URL: JSON-RPC endpoint the server reads balances and supply from. */

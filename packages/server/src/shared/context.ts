@@ -1,10 +1,12 @@
 import type { Config } from '../config/config';
 import type { Database } from '../database/schema';
+import { createEmailTokensRepository } from '../modules/auth/auth.email-tokens';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createTokenService } from '../modules/auth/auth.tokens';
 import type { AuthDeps } from '../modules/auth/auth.usecases';
 import { createFilesRepository, type FilesRepository } from '../modules/files/files.repository';
 import { createLedgerRepository } from '../modules/ledger/ledger.repository';
+import { createMailer, type Mailer } from '../modules/mail/mail.mailer';
 import {
   createShortLinksRepository,
   type ShortLinksRepository,
@@ -34,6 +36,8 @@ export function createAppContext(input: {
   /** Signs session tokens and (local driver) storage URLs. */
   secret: string;
   now?: () => Date;
+  /** createServer passes one that logs through the app's logger; the default writes to stdout. */
+  mailer?: Mailer;
 }): AppContext {
   const files = createFilesRepository({ db: input.db });
   const shortLinks = createShortLinksRepository({ db: input.db });
@@ -50,6 +54,14 @@ export function createAppContext(input: {
       ledger: createLedgerRepository({ db: input.db }),
       tokens: createTokenService({ secret: input.secret }),
       premium: wallet.premium,
+      emailTokens: createEmailTokensRepository({ db: input.db }),
+      mailer:
+        input.mailer ??
+        createMailer({
+          smtpUrl: input.config.SMTP_URL,
+          from: input.config.MAIL_FROM,
+          log: { info: (message) => console.log(message), error: (_, m) => console.error(m) },
+        }),
     },
     wallet,
     shortLinks,

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from '../app';
+import { createServer, type ServerDeps } from '../app';
 import { loadConfig } from '../config/config';
 import { createLocalStorageDriver } from '../modules/storage/local.driver';
 import type { TestDatabase } from './databases';
@@ -21,6 +21,8 @@ export async function createTestServer(input: {
   database: TestDatabase;
   env?: Record<string, string>;
   clock?: TestClock;
+  /** A logger to read what the server logs (default: silent). */
+  logger?: ServerDeps['logger'];
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-test-'));
   const config = loadConfig({
@@ -44,6 +46,7 @@ export async function createTestServer(input: {
     storage,
     secret,
     now: clock.now,
+    logger: input.logger,
   });
   await app.ready();
   return {

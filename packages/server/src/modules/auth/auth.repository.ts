@@ -59,6 +59,15 @@ export function createAuthRepository({ db }: { db: Database }) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** Ends every session of an account (a password reset: whoever held one is out). */
+    async revokeAllSessions(userId: string, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     async revokeOtherSessions(userId: string, keepId: string, now: number): Promise<void> {
       await db
         .updateTable('sessions')

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
+import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { parseInput } from '../../shared/validation';
 import { requireSession } from './auth.guard';
@@ -19,7 +20,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/auth/register', limited, async (request) => {
       const input = parseInput(credentialsSchema, request.body);
-      return ok(await auth.register(deps, input, ctx.now()));
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return ok(await auth.register(deps, input, ctx.now(), origin));
     });
 
     app.post('/auth/login', limited, async (request) => {
@@ -41,7 +43,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.put('/auth/profile', async (request) => {
       const session = await requireSession(deps, request, ctx.now());
       const input = parseInput(profileSchema, request.body);
-      return ok(await auth.updateProfile(deps, session, input, ctx.now()));
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return ok(await auth.updateProfile(deps, session, input, ctx.now(), origin));
     });
 
     app.post('/auth/refresh-token', limited, async (request) => {

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { LedgerRepository } from '../ledger/ledger.repository';
+import type { Mailer } from '../mail/mail.mailer';
 import type { PremiumCheck } from '../wallet/wallet.premium';
+import { requestEmailChange } from './auth.email-change';
+import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
 import { toPublicUser } from './auth.models';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
+import { sendVerificationLink } from './auth.verification';
 
 export interface AuthDeps {
   auth: AuthRepository;
@@ -15,6 +19,9 @@ export interface AuthDeps {
   tokens: TokenService;
   /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
   premium: PremiumCheck;
+  /** Verification and password-reset links (issue 14). */
+  emailTokens: EmailTokensRepository;
+  mailer: Mailer;
 }
 
 /** Failed logins per email in this window before the email is locked out for a while. */
@@ -26,12 +33,18 @@ export interface Session {
   sessionId: string;
 }
 
-export async function publicUser(deps: AuthDeps, user: UserRow): Promise<PublicUser> {
-  const [balance, isPremium] = await Promise.all([
+export async function publicUser(
+  deps: AuthDeps,
+  user: UserRow,
+  now = new Date(),
+): Promise<PublicUser> {
+  const [balance, isPremium, pendingEmail] = await Promise.all([
     deps.ledger.balanceOf(user.id),
     deps.premium(user, { rpcFailure: 'ignore' }),
+    deps.emailTokens.pendingEmail(user.id, user.email, now.getTime()),
   ]);
-  return toPublicUser(user, balance, isPremium);
+  const result = toPublicUser(user, balance, isPremium);
+  return pendingEmail ? { ...result, pendingEmail } : result;
 }
 
 /** Opens a session for a user and returns the API's `{ user, token }`. */
@@ -66,6 +79,7 @@ export async function register(
   deps: AuthDeps,
   input: { email: string; password: string },
   now = new Date(),
+  origin?: string,
 ) {
   if (passwordStrength(input.password) === 'weak') throw errors.weakPassword();
   if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
@@ -86,6 +100,15 @@ export async function register(
     // Two registrations racing for one email: the unique index decides.
     if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
     throw error;
+  }
+  if (origin !== undefined) {
+    // Not awaited: registration succeeds even if mail is down ("Resend" in settings); the
+    // mailer logs the failure.
+    sendVerificationLink({
+      deps,
+      input: { userId: user.id, email: user.email, origin },
+      now,
+    }).catch(() => {});
   }
   return startSession(deps, user, now);
 }
@@ -123,23 +146,31 @@ export async function refresh(
   return startSession(deps, session.user, now);
 }
 
+/** A new email is only requested here; it applies once its verification link is opened. */
 export async function updateProfile(
   deps: AuthDeps,
   session: Session,
-  input: { email?: string },
+  input: { email?: string; currentPassword?: string },
   now = new Date(),
+  origin = '',
 ) {
-  if (input.email && input.email !== session.user.email) {
-    if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
-    await deps.auth.updateUser(session.user.id, { email: input.email, updated_at: now.getTime() });
-  }
+  const change =
+    input.email && input.email !== session.user.email
+      ? await requestEmailChange({
+          deps,
+          session,
+          input: { email: input.email, currentPassword: input.currentPassword },
+          origin,
+          now,
+        })
+      : {};
   const user = (await deps.auth.findUserById(session.user.id)) ?? session.user;
   const token = await deps.tokens.sign({
     userId: user.id,
     sessionId: session.sessionId,
     expiresAt: now.getTime() + SESSION_TTL_MS,
   });
-  return { user: await publicUser(deps, user), token };
+  return { user: await publicUser(deps, user, now), token, ...change };
 }
 
 /** A new password ends every other session (stolen tokens die with the old password). */

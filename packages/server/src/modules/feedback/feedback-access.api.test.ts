@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
+import { type SmtpSink, startSmtpSink } from '../../testing/smtp-sink';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { ADMIN_EMAIL, feedbackClient, MESSAGE } from './feedback.test-client';
 
@@ -11,21 +12,48 @@ describeEachDatabase('feedback API: who may read, change and delete', (createDat
   let ada: { token: string; id: string };
   let bob: { token: string; id: string };
   let admin: { token: string; id: string };
+  let sink: SmtpSink;
   beforeEach(async () => {
+    sink = await startSmtpSink();
     server = await createTestServer({
       database: await createDatabase(),
       // Spaces and capitals: the list is read as people write it.
       env: {
         ADMIN_EMAILS: ` Admin@Example.com , other-admin@example.com`,
         RATE_LIMIT_ENABLED: 'false',
+        SMTP_URL: sink.url,
       },
     });
     client = feedbackClient(server);
     ada = await client.signUp('ada@example.com');
     bob = await client.signUp('bob@example.com');
     admin = await client.signUp(ADMIN_EMAIL);
+    // Admin rights need a verified address (issue 14 item 4).
+    await client.verifyEmail(sink, ADMIN_EMAIL);
   });
-  afterEach(() => server.close());
+  afterEach(async () => {
+    await server.close();
+    await sink.close();
+  });
+
+  it('gives no admin rights to an address in ADMIN_EMAILS until it is verified', async () => {
+    const squatter = await client.signUp('other-admin@example.com');
+    const entry = await client.submit({ type: 'other', message: MESSAGE });
+    const forbidden = {
+      status: 'error',
+      message: 'Only administrators can view feedback statistics',
+    };
+    expect(await client.call('GET', '/api/feedback/stats', { token: squatter.token })).toEqual({
+      statusCode: 403,
+      body: forbidden,
+    });
+    const read = await client.call('GET', `/api/feedback/${entry.id}`, { token: squatter.token });
+    expect(read.statusCode).toBe(403);
+
+    await client.verifyEmail(sink, 'other-admin@example.com');
+    const stats = await client.call('GET', '/api/feedback/stats', { token: squatter.token });
+    expect(stats.statusCode).toBe(200);
+  });
 
   it('lets the author read, edit and delete their own feedback', async () => {
     const entry = await client.submit({ type: 'bug', message: MESSAGE }, ada.token);

@@ -7,6 +7,8 @@ export interface FeedbackActor {
   id: string;
   /** Lower-cased, as accounts store it. */
   email: string;
+  /** Admin rights need a proven address: anyone can type an unverified one (issue 14 item 4). */
+  emailVerified: boolean;
 }
 
 export function toFeedbackEntry(row: FeedbackRow): FeedbackEntry {
@@ -23,7 +25,7 @@ export function toFeedbackEntry(row: FeedbackRow): FeedbackEntry {
 
 /** ADMIN_EMAILS is lower-cased by the config, and account emails are stored lower-cased. */
 export function isAdmin(actor: FeedbackActor, adminEmails: readonly string[]): boolean {
-  return adminEmails.includes(actor.email.toLowerCase());
+  return actor.emailVerified && adminEmails.includes(actor.email.toLowerCase());
 }
 
 /** The author or an admin; anonymous feedback has no author, so only admins may touch it. */

@@ -25,7 +25,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const actorOf = async (request: FastifyRequest): Promise<FeedbackActor> => {
       const { user } = await requireSession(ctx.auth, request, ctx.now());
-      return { id: user.id, email: user.email };
+      return { id: user.id, email: user.email, emailVerified: user.email_verified === 1 };
     };
 
     /**

@@ -1,4 +1,5 @@
 /** Helpers shared by the feedback API tests: JSON calls with an optional token, and accounts. */
+import { linkToken, type SmtpSink } from '../../testing/smtp-sink';
 import type { TestServer } from '../../testing/test-server';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -34,6 +35,13 @@ export function feedbackClient(server: TestServer) {
     return body.data.token;
   }
 
+  /** Opens the verification link the server mailed to `email` (the server's SMTP_URL is `sink`). */
+  async function verifyEmail(sink: SmtpSink, email: string): Promise<void> {
+    const token = linkToken(await sink.waitForMail(email), '/verify-email');
+    const { statusCode } = await call('POST', '/api/auth/verify-email', { body: { token } });
+    if (statusCode !== 200) throw new Error(`verification of ${email} failed: ${statusCode}`);
+  }
+
   /** Sends feedback and returns the stored entry. */
   async function submit(body: object, token?: string) {
     const response = await call('POST', '/api/feedback', { body, token });
@@ -41,5 +49,5 @@ export function feedbackClient(server: TestServer) {
     return response.body.data.feedback as { id: string; userId: string | null };
   }
 
-  return { call, signUp, signIn, submit };
+  return { call, signUp, signIn, verifyEmail, submit };
 }

@@ -1,0 +1,31 @@
+/**
+ * Changing the account's email (issue 14): the current password confirms the person, and the new
+ * address takes effect only when the link mailed to it is opened (auth.verification.ts). Until
+ * then the old address stays, so nobody can claim an address (and what trusts it) by typing it.
+ */
+import { currentPasswordRequired, passwordNotSet } from './auth.email.errors';
+import { emailTaken, wrongCurrentPassword } from './auth.errors';
+import { verifyPassword } from './auth.passwords';
+import type { AuthDeps, Session } from './auth.usecases';
+import { sendVerificationLink } from './auth.verification';
+
+export async function requestEmailChange(args: {
+  deps: AuthDeps;
+  session: Session;
+  input: { email: string; currentPassword?: string };
+  origin: string;
+  now: Date;
+}): Promise<{ verificationSentTo: string }> {
+  const { deps, session, input, origin, now } = args;
+  if (!session.user.password_hash) throw passwordNotSet();
+  if (!input.currentPassword) throw currentPasswordRequired();
+  if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
+    throw wrongCurrentPassword();
+  if (await deps.auth.findUserByEmail(input.email)) throw emailTaken();
+  await sendVerificationLink({
+    deps,
+    input: { userId: session.user.id, email: input.email, origin },
+    now,
+  });
+  return { verificationSentTo: input.email };
+}

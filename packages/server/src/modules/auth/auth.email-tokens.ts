@@ -1,0 +1,76 @@
+/**
+ * Single-use tokens for mailed links (verification, password reset). The link carries 32 random
+ * bytes; the database keeps only their sha256, so reading the table opens no account.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Database, EmailTokensTable } from '../../database/schema';
+
+export type EmailTokenRow = Selectable<EmailTokensTable>;
+export type EmailTokenPurpose = EmailTokensTable['purpose'];
+
+export function hashEmailToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newEmailToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashEmailToken(token) };
+}
+
+export function createEmailTokensRepository({ db }: { db: Database }) {
+  return {
+    async insert(row: Omit<EmailTokenRow, 'used_at'>): Promise<void> {
+      await db
+        .insertInto('email_tokens')
+        .values({ ...row, used_at: null })
+        .execute();
+    },
+    /** Ends every unused link of one purpose for a user, so only the newest one works. */
+    async retire(userId: string, purpose: EmailTokenPurpose, now: number): Promise<void> {
+      await db
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+    /**
+     * Uses a token up: the row when it was unused and unexpired, else undefined. The conditional
+     * update makes two requests racing with one link see exactly one success.
+     */
+    async consume(hash: string, purpose: EmailTokenPurpose, now: number) {
+      const result = await db
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return db
+        .selectFrom('email_tokens')
+        .selectAll()
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+    },
+    /** The new address of an email change still waiting for its link, if any. */
+    async pendingEmail(userId: string, currentEmail: string, now: number) {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select('email')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'verify')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('email', '!=', currentEmail)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row?.email;
+    },
+  };
+}
+
+export type EmailTokensRepository = ReturnType<typeof createEmailTokensRepository>;

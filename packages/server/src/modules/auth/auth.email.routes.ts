@@ -1,0 +1,45 @@
+/** Routes of the mailed-link flows (issue 14): verify an address, recover a password. */
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@sealdrop/core/api-auth-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
+import { requestOrigin } from '../../shared/origin';
+import { rateLimited } from '../../shared/rate-limit';
+import { parseInput } from '../../shared/validation';
+import { requireSession } from './auth.guard';
+import { forgotPassword, resetPassword } from './auth.recovery';
+import { resendVerification, verifyEmail } from './auth.verification';
+
+export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const deps = ctx.auth;
+    const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
+
+    // Tokens travel in bodies, never in URLs, so no access log ever holds one.
+    app.post('/auth/verify-email', limited, async (request) => {
+      const input = parseInput(verifyEmailSchema, request.body);
+      return ok(await verifyEmail({ deps, input, now: ctx.now() }));
+    });
+
+    app.post('/auth/resend-verification', limited, async (request) => {
+      const session = await requireSession(deps, request, ctx.now());
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return ok(await resendVerification({ deps, session, origin, now: ctx.now() }));
+    });
+
+    app.post('/auth/forgot-password', limited, async (request) => {
+      const input = parseInput(forgotPasswordSchema, request.body);
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      return ok(await forgotPassword({ deps, input, origin, now: ctx.now() }));
+    });
+
+    app.post('/auth/reset-password', limited, async (request) => {
+      const input = parseInput(resetPasswordSchema, request.body);
+      return ok(await resetPassword({ deps, input, now: ctx.now() }));
+    });
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Password reset by email (issue 14). Only a verified address can recover an account; the answer
+ * is the same whether or not an account exists, and a reset ends every session of the account.
+ */
+import { passwordStrength } from '@sealdrop/core/password-strength';
+import { passwordResetMessage } from '../mail/mail.messages';
+import { invalidLink } from './auth.email.errors';
+import { hashEmailToken, newEmailToken } from './auth.email-tokens';
+import { weakPassword } from './auth.errors';
+import { hashPassword } from './auth.passwords';
+import type { AuthDeps } from './auth.usecases';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account with a verified email address exists for this address, we sent it a link to reset the password.';
+
+export async function forgotPassword(args: {
+  deps: AuthDeps;
+  input: { email: string };
+  origin: string;
+  now: Date;
+}): Promise<{ message: string }> {
+  const { deps, input, origin, now } = args;
+  const user = await deps.auth.findUserByEmail(input.email);
+  if (user && user.email_verified === 1) {
+    const { token, hash } = newEmailToken();
+    await deps.emailTokens.retire(user.id, 'reset', now.getTime());
+    await deps.emailTokens.insert({
+      token_hash: hash,
+      user_id: user.id,
+      purpose: 'reset',
+      email: user.email,
+      created_at: now.getTime(),
+      expires_at: now.getTime() + RESET_LINK_TTL_MS,
+    });
+    const link = `${origin}/reset-password#token=${token}`;
+    // Not awaited: a slow SMTP server must not tell, by the answer's delay, that the account
+    // exists. The mailer logs a failure (without the link).
+    deps.mailer.send(passwordResetMessage({ to: user.email, link })).catch(() => {});
+  }
+  return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+export async function resetPassword(args: {
+  deps: AuthDeps;
+  input: { token: string; newPassword: string };
+  now: Date;
+}): Promise<{ reset: true }> {
+  const { deps, input, now } = args;
+  // Checked first, so that a weak choice does not use the link up.
+  if (passwordStrength(input.newPassword) === 'weak') throw weakPassword();
+  const row = await deps.emailTokens.consume(hashEmailToken(input.token), 'reset', now.getTime());
+  const user = row && (await deps.auth.findUserById(row.user_id));
+  // A link sent to an address the account no longer has is void.
+  if (!row || !user || user.email !== row.email) throw invalidLink();
+  await deps.auth.updateUser(user.id, {
+    password_hash: await hashPassword(input.newPassword),
+    updated_at: now.getTime(),
+  });
+  await deps.auth.revokeAllSessions(user.id, now.getTime());
+  return { reset: true };
+}
