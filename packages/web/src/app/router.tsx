@@ -2,8 +2,10 @@ import { createBrowserRouter } from 'react-router';
 import { BalancePage } from '../features/account/components/balance-page';
 import { MyFilesPage } from '../features/account/components/my-files-page';
 import { SettingsPage } from '../features/account/components/settings-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { SessionAuthCallbackPage } from '../features/auth/components/session-auth-callback-page';
 import { SessionLayout } from '../features/auth/components/session-layout';
+import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
 import { DownloadPage } from '../features/download/components/download-page';
 import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 import { AboutPage } from '../features/marketing/components/about-page';
@@ -24,6 +26,8 @@ export function createAppRouter() {
         { path: '/download/:fileId', element: <DownloadPage /> },
         { path: '/s/:shortCode', element: <ShortLinkPage /> },
         { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
+        { path: '/verify-email', element: <VerifyEmailPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/account/files', element: <MyFilesPage /> },
         { path: '/account/balance', element: <BalancePage /> },
         { path: '/account/settings', element: <SettingsPage /> },

@@ -15,19 +15,34 @@ function emailSection() {
   return {
     section,
     input: within(section).getByLabelText('New email'),
+    password: within(section).getByLabelText('Current password'),
     save: within(section).getByRole('button', { name: 'Save email' }),
   };
 }
 
-const updated = ok({ user: testUser({ email: 'bob@example.com' }), token: 'tok-2' });
+/** Types a new email and the current password, as every change needs both. */
+async function fillIn(email: string, currentPassword = 'Secret123') {
+  const fields = emailSection();
+  await userEvent.type(fields.input, email);
+  await userEvent.type(fields.password, currentPassword);
+  return fields;
+}
+
+// The address stays until the link mailed to the new one is opened (issue 14).
+const updated = ok({
+  user: testUser({ email: 'alice@example.com', pendingEmail: 'bob@example.com' }),
+  token: 'tok-2',
+});
 
 describe('Change email', () => {
-  it('shows the current email and an email field for the new one', async () => {
+  it('shows the current email, an email field for the new one and a current-password field', async () => {
     await renderSettingsSignedIn();
-    const { section, input } = emailSection();
+    const { section, input, password } = emailSection();
     expect(within(section).getByText('alice@example.com')).toBeInTheDocument();
     expect(input).toHaveAttribute('type', 'email');
     expect(input).toBeRequired();
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toBeRequired();
   });
 
   it('styles the new email as valid only when it looks like an address', async () => {
@@ -39,37 +54,54 @@ describe('Change email', () => {
     expect(input).toHaveClass('valid');
   });
 
-  it('keeps Save disabled until a new email is typed', async () => {
+  it('keeps Save disabled until a new email and the current password are typed', async () => {
     await renderSettingsSignedIn();
-    const { input, save } = emailSection();
+    const { input, password, save } = emailSection();
     expect(save).toBeDisabled();
     await userEvent.type(input, '   ');
     expect(save).toBeDisabled();
     await userEvent.type(input, 'bob@example.com');
+    expect(save).toBeDisabled();
+    await userEvent.type(password, 'Secret123');
     expect(save).toBeEnabled();
   });
 
-  it('saves the new email, shows it as current and says "Your email was updated."', async () => {
+  it('sends the change with the current password and says a verification link was sent', async () => {
     const { api } = await renderSettingsSignedIn({ 'PUT /auth/profile': updated });
-    const { section, input, save } = emailSection();
-    await userEvent.type(input, ' bob@example.com ');
+    const { section, input, password, save } = await fillIn(' Bob@example.com ');
     await userEvent.click(save);
-    expect(await within(section).findByText('Your email was updated.')).toHaveAttribute(
-      'role',
-      'status',
-    );
-    expect(within(section).getByText('bob@example.com')).toBeInTheDocument();
+    expect(
+      await within(section).findByText(
+        'We sent a verification link to bob@example.com. Your email changes when you open it.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(within(section).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(section).getByText(/Waiting for verification: bob@example\.com/)).toBeVisible();
     expect(input).toHaveValue('');
-    expect(api.callsTo('PUT /auth/profile')[0]?.body).toEqual({ email: 'bob@example.com' });
+    expect(password).toHaveValue('');
+    expect(api.callsTo('PUT /auth/profile')[0]?.body).toEqual({
+      email: 'Bob@example.com',
+      currentPassword: 'Secret123',
+    });
     expect(localStorage.getItem('authToken')).toBe('tok-2');
+  });
+
+  it("shows the server's message for a wrong current password", async () => {
+    await renderSettingsSignedIn({
+      'PUT /auth/profile': fail(400, 'Current password is incorrect'),
+    });
+    const { section, save } = await fillIn('bob@example.com', 'wrong');
+    await userEvent.click(save);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Current password is incorrect',
+    );
   });
 
   it("shows the server's message when the email is taken", async () => {
     await renderSettingsSignedIn({
       'PUT /auth/profile': fail(409, 'An account with this email already exists'),
     });
-    const { section, input, save } = emailSection();
-    await userEvent.type(input, 'taken@example.com');
+    const { section, save } = await fillIn('taken@example.com');
     await userEvent.click(save);
     const alert = await within(section).findByRole('alert');
     expect(alert).toHaveTextContent('An account with this email already exists');
@@ -81,16 +113,14 @@ describe('Change email', () => {
     ['the network fails', networkError],
   ])('shows "Profile update failed" when %s', async (_, reply) => {
     await renderSettingsSignedIn({ 'PUT /auth/profile': reply });
-    const { section, input, save } = emailSection();
-    await userEvent.type(input, 'bob@example.com');
+    const { section, save } = await fillIn('bob@example.com');
     await userEvent.click(save);
     expect(await within(section).findByRole('alert')).toHaveTextContent('Profile update failed');
   });
 
   it('clears the last outcome when the email is edited again', async () => {
     await renderSettingsSignedIn({ 'PUT /auth/profile': fail(500) });
-    const { section, input, save } = emailSection();
-    await userEvent.type(input, 'bob@example.com');
+    const { section, input, save } = await fillIn('bob@example.com');
     await userEvent.click(save);
     await within(section).findByRole('alert');
     await userEvent.type(input, 'm');

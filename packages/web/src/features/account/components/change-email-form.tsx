@@ -3,27 +3,39 @@ import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../auth/components/form-field';
 import { useSession } from '../../auth/session/session-context';
+import { EmailVerificationStatus } from './email-verification-status';
 import { FormFeedback } from './form-feedback';
 
 /** Spec §8 "Profile update" fallback, and our confirmation. */
 export const EMAIL_MESSAGES = {
   failed: 'Profile update failed',
-  updated: 'Your email was updated.',
+  // Issue 14: the new address applies only once the link mailed to it is opened.
+  sent: (email: string) =>
+    `We sent a verification link to ${email}. Your email changes when you open it.`,
 } as const;
 
 /**
  * Changes the account email through PUT /auth/profile. The address format is the server's to
  * judge (spec §5: account field checks are left to it), so the field only shows valid styling.
  */
-export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmailForm({
+  currentEmail,
+  emailVerified = false,
+  pendingEmail,
+}: {
+  currentEmail: string;
+  emailVerified?: boolean;
+  pendingEmail?: string;
+}) {
   const { updateProfile } = useSession();
   const titleId = useId();
   const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const trimmed = email.trim();
-  const canSubmit = trimmed !== '' && !busy;
+  const canSubmit = trimmed !== '' && currentPassword !== '' && !busy;
 
   // Typing again retires the last outcome: it was about another address.
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -36,12 +48,13 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     if (!canSubmit) return;
     setBusy(true);
     setResult(null);
-    const outcome = await updateProfile({ email: trimmed });
+    const outcome = await updateProfile({ email: trimmed, currentPassword });
     setBusy(false);
     if (outcome.success) {
-      // The session now holds the new user, so the current address above already shows it.
+      // The session now holds the user with its pending address, shown under the current one.
       setEmail('');
-      setResult({ ok: true, message: EMAIL_MESSAGES.updated });
+      setCurrentPassword('');
+      setResult({ ok: true, message: EMAIL_MESSAGES.sent(trimmed.toLowerCase()) });
     } else {
       setResult({ ok: false, message: outcome.serverMessage ?? EMAIL_MESSAGES.failed });
     }
@@ -53,6 +66,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <p className="sd-settings__current">
         Current email: <strong>{currentEmail}</strong>
       </p>
+      <EmailVerificationStatus emailVerified={emailVerified} pendingEmail={pendingEmail} />
       <form className="sd-settings__form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <FormField
           label="New email"
@@ -63,6 +77,18 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           valid={SIMPLE_EMAIL_PATTERN.test(trimmed)}
           value={email}
           onChange={handleChange}
+        />
+        <FormField
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setResult(null);
+          }}
         />
         <div>
           <Button type="submit" disabled={!canSubmit} loading={busy}>

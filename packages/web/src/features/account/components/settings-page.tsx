@@ -17,7 +17,11 @@ export function SettingsPage() {
       <AccountGate subject="your settings">
         {(user) => (
           <div className="sd-settings">
-            <ChangeEmailForm currentEmail={user.email} />
+            <ChangeEmailForm
+              currentEmail={user.email}
+              emailVerified={user.emailVerified}
+              pendingEmail={user.pendingEmail}
+            />
             <ChangePasswordForm />
             <section className="sd-settings__section" aria-label="Sign out">
               {/* After logout the gate swaps this page for its log-in prompt. */}

@@ -12,6 +12,8 @@ export interface Credentials {
 
 export interface ProfileFields {
   email?: string;
+  /** Required with a new email (issue 14). */
+  currentPassword?: string;
 }
 
 export function registerAccount(body: Credentials) {

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import type { AuthDialogSlotProps } from '../../layout/layout.types';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import './auth-form.css';
@@ -10,6 +12,26 @@ import './auth-form.css';
  */
 export function AuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps) {
   const isLogin = mode === 'login';
+  // "Forgot password?" replaces the login form inside the same dialog (issue 14).
+  const [forgot, setForgot] = useState(false);
+  const close = () => {
+    setForgot(false);
+    onClose();
+  };
+  if (forgot && isLogin) {
+    return (
+      <Modal
+        key="forgot"
+        open
+        onClose={close}
+        size="sm"
+        title="Reset your password"
+        description="We will email you a link to choose a new password."
+      >
+        <ForgotPasswordForm onBackToLogin={() => setForgot(false)} />
+      </Modal>
+    );
+  }
   return (
     <Modal
       // A fresh dialog per form: focus moves to the new form's first field when switching.
@@ -25,7 +47,11 @@ export function AuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
       }
     >
       {isLogin ? (
-        <LoginForm onSuccess={onClose} onSwitchToRegister={() => onModeChange('register')} />
+        <LoginForm
+          onSuccess={onClose}
+          onSwitchToRegister={() => onModeChange('register')}
+          onForgotPassword={() => setForgot(true)}
+        />
       ) : (
         <RegisterForm onSuccess={onClose} onSwitchToLogin={() => onModeChange('login')} />
       )}

@@ -10,10 +10,12 @@ export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 interface LoginFormProps {
   onSuccess: () => void;
   onSwitchToRegister: () => void;
+  /** Shows the "Forgot password?" button (issue 14) when given. */
+  onForgotPassword?: () => void;
 }
 
 /** Spec §5 "Login": both fields required; submit disabled while one is empty or a call runs. */
-export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
+export function LoginForm({ onSuccess, onSwitchToRegister, onForgotPassword }: LoginFormProps) {
   const { login } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -62,6 +64,13 @@ export function LoginForm({ onSuccess, onSwitchToRegister }: LoginFormProps) {
         value={password}
         onChange={edit(setPassword)}
       />
+      {onForgotPassword ? (
+        <p className="sd-auth-form__forgot">
+          <button type="button" className="sd-link-button" onClick={onForgotPassword}>
+            Forgot password?
+          </button>
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="sd-auth-form__error">
           {error}
