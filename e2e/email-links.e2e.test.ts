@@ -1,0 +1,103 @@
+/**
+ * Mailed links in a real browser (issue 14): the app server sends through a real SMTP server on
+ * loopback; the test opens the links from the received mail as a person would.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkUrl, type SmtpSink, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+
+describe('email links in Chromium', () => {
+  let sink: SmtpSink;
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    [server, browser] = await Promise.all([
+      startAppServer({ SMTP_URL: sink.url }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  it('registers, opens the verification link from the mail, and sees the account verified; then resets the password by mail', async () => {
+    const email = `verify-${Date.now()}@example.com`;
+    const password = 'Sealdrop-e2e-1';
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(server.origin);
+    const bar = page.getByRole('banner');
+
+    await bar.getByRole('button', { name: 'Sign Up' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create Account' });
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill(password);
+    await signUp.getByLabel('Confirm Password').fill(password);
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.goto(`${server.origin}/account/settings`);
+    await page.getByText('Not verified yet: open the link we emailed you.').waitFor();
+
+    const link = linkUrl(await sink.waitForMail(email, { timeoutMs: 15_000 }), '/verify-email');
+    expect(link.startsWith(`${server.origin}/verify-email#token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await page.getByText(`${email} is verified.`).waitFor();
+    // The token left the address bar, and never reached the server's log.
+    expect(new URL(page.url()).hash).toBe('');
+    const token = new URL(link).hash.slice('#token='.length);
+    expect(server.logs.join('')).not.toContain(token);
+
+    await page.getByRole('link', { name: 'Go to your account settings' }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    const me = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/me', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
+      return (await response.json()).data.user;
+    });
+    expect(me).toMatchObject({ email, emailVerified: true });
+
+    // Forgot password, from a signed-out browser.
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(server.origin);
+    await guest.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
+    await guest
+      .getByRole('dialog', { name: 'Log In' })
+      .getByRole('button', { name: 'Forgot password?' })
+      .click();
+    const forgot = guest.getByRole('dialog', { name: 'Reset your password' });
+    await forgot.getByLabel('Email').fill(email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await forgot.getByText(/If an account with a verified email address exists/).waitFor();
+
+    const reset = linkUrl(
+      await sink.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
+      '/reset-password',
+    );
+    await guest.goto(reset);
+    await guest.getByLabel('New password').fill('Another-Horse-7');
+    await guest.getByRole('button', { name: 'Set new password' }).click();
+    await guest.getByText(/Your password was changed/).waitFor();
+    await guest.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+    const logIn = guest.getByRole('dialog', { name: 'Log In' });
+    await logIn.getByLabel('Email').fill(email);
+    await logIn.getByLabel('Password').fill('Another-Horse-7');
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => guest.getByRole('dialog').count()).toBe(0);
+
+    // Every earlier session ended with the reset: the first tab's token is refused.
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/me', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
+      return response.status;
+    });
+    expect(status).toBe(401);
+  });
+});
