@@ -56,6 +56,16 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
         .where('token_hash', '=', hash)
         .executeTakeFirst();
     },
+    /** When the newest link of this purpose was issued to the user (0 = never). */
+    async lastIssuedAt(userId: string, purpose: EmailTokenPurpose): Promise<number> {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select((eb) => eb.fn.max('created_at').as('latest'))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst();
+      return Number(row?.latest ?? 0);
+    },
     /** The new address of an email change still waiting for its link, if any. */
     async pendingEmail(userId: string, currentEmail: string, now: number) {
       const row = await db

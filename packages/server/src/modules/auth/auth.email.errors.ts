@@ -27,3 +27,9 @@ export const passwordNotSet = () =>
     message:
       'Your account has no password yet. Log out, choose "Forgot password?" in the login window to set one, then change your email.',
   });
+export const mailCooldown = () =>
+  createError({
+    code: 'auth.mail_cooldown',
+    status: 429,
+    message: 'We just sent you an email. Please wait a minute before asking for another one.',
+  });

@@ -104,6 +104,7 @@ describeEachDatabase('password reset API', (createDatabase) => {
       await t.sink.waitForMail('ada@example.com', { skip: 1 }),
       '/reset-password',
     );
+    t.server.clock.advance(61_000);
     await forgot('ada@example.com');
     const newer = linkToken(
       await t.sink.waitForMail('ada@example.com', { skip: 2 }),
@@ -111,6 +112,15 @@ describeEachDatabase('password reset API', (createDatabase) => {
     );
     expect((await reset(older)).statusCode).toBe(400);
     expect((await reset(newer)).statusCode).toBe(200);
+  });
+
+  it('sends at most one reset mail a minute to an account, with the same answer', async () => {
+    await registerVerified('ada@example.com');
+    expect(await forgot('ada@example.com')).toEqual({ statusCode: 200, body: GENERIC });
+    expect(await forgot('ada@example.com')).toEqual({ statusCode: 200, body: GENERIC });
+    await t.sink.waitForMail('ada@example.com', { skip: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.sink.mailTo('ada@example.com')).toHaveLength(2);
   });
 
   it('refuses a malformed body with a readable 400', async () => {

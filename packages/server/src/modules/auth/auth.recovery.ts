@@ -9,6 +9,7 @@ import { hashEmailToken, newEmailToken } from './auth.email-tokens';
 import { weakPassword } from './auth.errors';
 import { hashPassword } from './auth.passwords';
 import type { AuthDeps } from './auth.usecases';
+import { MAIL_COOLDOWN_MS } from './auth.verification';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -22,7 +23,11 @@ export async function forgotPassword(args: {
 }): Promise<{ message: string }> {
   const { deps, input, origin, now } = args;
   const user = await deps.auth.findUserByEmail(input.email);
-  if (user && user.email_verified === 1) {
+  // Within the cooldown nothing is sent, and the answer stays the same.
+  const recent =
+    user &&
+    now.getTime() - (await deps.emailTokens.lastIssuedAt(user.id, 'reset')) < MAIL_COOLDOWN_MS;
+  if (user && user.email_verified === 1 && !recent) {
     const { token, hash } = newEmailToken();
     await deps.emailTokens.retire(user.id, 'reset', now.getTime());
     await deps.emailTokens.insert({

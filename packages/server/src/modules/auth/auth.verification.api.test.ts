@@ -81,6 +81,15 @@ describeEachDatabase('email verification API', (createDatabase) => {
   it('resends a fresh link that replaces the old one, and says when there is nothing to verify', async () => {
     const { token: session } = await t.register('ada@example.com');
     const first = linkToken(await t.sink.waitForMail('ada@example.com'), '/verify-email');
+    // One mail per minute and account, whatever the per-IP limit allows.
+    expect(await t.call('POST', '/api/auth/resend-verification', { token: session })).toEqual({
+      statusCode: 429,
+      body: {
+        status: 'error',
+        message: 'We just sent you an email. Please wait a minute before asking for another one.',
+      },
+    });
+    t.server.clock.advance(61_000);
     const resent = await t.call('POST', '/api/auth/resend-verification', { token: session });
     expect(resent.body).toEqual({
       status: 'success',
@@ -109,6 +118,7 @@ describeEachDatabase('email verification API', (createDatabase) => {
     const { token: session } = await t.register('ada@example.com');
     await t.sink.waitForMail('ada@example.com');
     await t.sink.close();
+    t.server.clock.advance(61_000);
     const resent = await t.call('POST', '/api/auth/resend-verification', { token: session });
     expect(resent).toEqual({
       statusCode: 503,

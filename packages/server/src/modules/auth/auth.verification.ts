@@ -4,13 +4,15 @@
  */
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { verificationMessage } from '../mail/mail.messages';
-import { alreadyVerified, invalidLink } from './auth.email.errors';
+import { alreadyVerified, invalidLink, mailCooldown } from './auth.email.errors';
 import { hashEmailToken, newEmailToken } from './auth.email-tokens';
 import { emailTaken } from './auth.errors';
 import type { UserRow } from './auth.repository';
 import { type AuthDeps, publicUser, type Session } from './auth.usecases';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** One mail per account and purpose per minute: the per-IP limit alone would let one address be flooded. */
+export const MAIL_COOLDOWN_MS = 60 * 1000;
 
 /** Stores a fresh link for `email` (retiring older ones) and mails it; mail errors are thrown. */
 export async function sendVerificationLink(args: {
@@ -76,6 +78,8 @@ export async function resendVerification(args: {
   const pending = await deps.emailTokens.pendingEmail(user.id, user.email, now.getTime());
   const email = pending ?? (user.email_verified === 1 ? undefined : user.email);
   if (!email) throw alreadyVerified();
+  const last = await deps.emailTokens.lastIssuedAt(user.id, 'verify');
+  if (now.getTime() - last < MAIL_COOLDOWN_MS) throw mailCooldown();
   await sendVerificationLink({ deps, input: { userId: user.id, email, origin }, now });
   return { sent: true, email };
 }
