@@ -53,6 +53,8 @@ export async function startAppServer(
       DATA_DIR: dataDir,
       RATE_LIMIT_ENABLED: 'false',
       LOG_LEVEL: 'info',
+      // Mail needs PUBLIC_URL (links in mail are never built from a request's Host).
+      ...(env.SMTP_URL ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

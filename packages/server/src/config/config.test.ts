@@ -26,6 +26,16 @@ describe('config', () => {
     );
   });
 
+  it('requires PUBLIC_URL when mail is sent, so no request Host ends up in a mailed link', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrowError(
+      /PUBLIC_URL: is required when SMTP_URL is set/,
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://drop.example' })
+        .SMTP_URL,
+    ).toBe('smtp://127.0.0.1:2525');
+  });
+
   it('requires bucket and keys when STORAGE=s3', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrowError(
       /S3_BUCKET: is required when STORAGE=s3/,

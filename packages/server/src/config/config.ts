@@ -133,6 +133,16 @@ export const configSchema = z
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
       });
     }
+    // A mailed link goes to someone other than the requester: built from a Host header the
+    // requester chooses, a reset link would carry its token to the requester's site.
+    if (config.SMTP_URL && !config.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is required when SMTP_URL is set (links in mail are built on it, never on a request Host)',
+      });
+    }
     if (config.STORAGE !== 's3') return;
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[key])

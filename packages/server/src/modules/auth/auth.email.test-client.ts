@@ -13,12 +13,17 @@ export async function createMailTestServer(
   const sink = await startSmtpSink();
   const server = await createTestServer({
     database,
-    env: { SMTP_URL: sink.url, RATE_LIMIT_ENABLED: 'false', ...env },
+    env: {
+      SMTP_URL: sink.url,
+      PUBLIC_URL: 'http://sealdrop.test',
+      RATE_LIMIT_ENABLED: 'false',
+      ...env,
+    },
   });
   async function call(
     method: 'GET' | 'POST' | 'PUT',
     url: string,
-    options: { token?: string; body?: object } = {},
+    options: { token?: string; body?: object; headers?: Record<string, string> } = {},
   ) {
     const response = await server.app.inject({
       method,
@@ -26,6 +31,7 @@ export async function createMailTestServer(
       headers: {
         host: 'sealdrop.test',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
       },
       ...(options.body ? { payload: options.body } : {}),
     });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { linkToken, linkUrl } from '../../testing/smtp-sink';
-import { createMailTestServer, type MailTestServer } from './auth.email.test-client';
+import { createMailTestServer, type MailTestServer, PASSWORD } from './auth.email.test-client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +34,15 @@ describeEachDatabase('email verification API', (createDatabase) => {
     });
     const me = await t.call('GET', '/api/auth/me', { token });
     expect(me.body.data.user.emailVerified).toBe(true);
+  });
+
+  it('builds mailed links on PUBLIC_URL, never on the Host a requester sends', async () => {
+    await t.call('POST', '/api/auth/register', {
+      body: { email: 'ada@example.com', password: PASSWORD },
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+    });
+    const mail = await t.sink.waitForMail('ada@example.com');
+    expect(linkUrl(mail, '/verify-email')).toMatch(/^http:\/\/sealdrop\.test\/verify-email#/);
   });
 
   it('builds the link on PUBLIC_URL when it is set', async () => {

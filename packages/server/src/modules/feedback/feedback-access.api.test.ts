@@ -22,6 +22,7 @@ describeEachDatabase('feedback API: who may read, change and delete', (createDat
         ADMIN_EMAILS: ` Admin@Example.com , other-admin@example.com`,
         RATE_LIMIT_ENABLED: 'false',
         SMTP_URL: sink.url,
+        PUBLIC_URL: 'http://sealdrop.test',
       },
     });
     client = feedbackClient(server);

@@ -111,7 +111,7 @@ describeEachDatabase('mail in the server log', (createDatabase) => {
   it('logs no token or password at all when mail goes out over SMTP', async () => {
     sink = await startSmtpSink();
     const smtp = sink;
-    await start({ SMTP_URL: smtp.url });
+    await start({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://sealdrop.test' });
     const secrets = await fullSession(async (to, skip) => {
       const mail = await smtp.waitForMail(to, { skip });
       return linkToken(
