@@ -9,6 +9,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './database/schema';
 import { authEmailRoutes } from './modules/auth/auth.email.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -42,7 +43,7 @@ export async function createServer(deps: ServerDeps) {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Signed URLs carry long query strings; ids never need more.
     routerOptions: { maxParamLength: 600 },

@@ -36,6 +36,22 @@ describe('config', () => {
     ).toBe('smtp://127.0.0.1:2525');
   });
 
+  it('takes TRUST_PROXY as false, a hop count or proxy addresses, and refuses a blanket true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(
+      /TRUST_PROXY: true would trust every hop/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,nginx' })).toThrowError(
+      /TRUST_PROXY: must be false, a hop count, or proxy addresses\/CIDRs \(not 10\.0\.0\.0\/33, nginx\)/,
+    );
+  });
+
   it('requires bucket and keys when STORAGE=s3', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrowError(
       /S3_BUCKET: is required when STORAGE=s3/,

@@ -3,6 +3,7 @@
  * default and meaning; bad values stop the process at start with a readable list.
  */
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -113,8 +114,11 @@ export const configSchema = z
     REWARD_DOWNLOAD: z.coerce.number().int().min(0).default(1),
     /** RATE_LIMIT_WALLET_PER_MINUTE: nonce, connect and reward calls per IP. */
     RATE_LIMIT_WALLET_PER_MINUTE: positiveInt.default(30),
-    /** TRUST_PROXY: trust X-Forwarded-* from a reverse proxy (client IP, protocol, host). */
-    TRUST_PROXY: bool.default(false),
+    /**
+     * TRUST_PROXY: which reverse proxies may set X-Forwarded-* (client IP, protocol, host):
+     * `false`, a hop count (`1` = the one proxy in front), or proxy addresses/CIDRs.
+     */
+    TRUST_PROXY: trustProxySchema.default(false),
     /** LOG_LEVEL: pino level. */
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
