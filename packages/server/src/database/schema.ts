@@ -70,8 +70,11 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
-export interface LoginFailuresTable {
+/** One evaluated password check; `ip_hash` is a hash of the client's address, never the address. */
+export interface LoginAttemptsTable {
+  id: string;
   email: string;
+  ip_hash: string;
   at: number;
 }
 
@@ -122,7 +125,7 @@ export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
   ledger_entries: LedgerEntriesTable;
-  login_failures: LoginFailuresTable;
+  login_attempts: LoginAttemptsTable;
   oidc_states: OidcStatesTable;
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config';
 import type { Database } from '../database/schema';
 import { createEmailTokensRepository } from '../modules/auth/auth.email-tokens';
+import { createLoginAttemptsRepository } from '../modules/auth/auth.lockout';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createTokenService } from '../modules/auth/auth.tokens';
 import type { AuthDeps } from '../modules/auth/auth.usecases';
@@ -51,6 +52,7 @@ export function createAppContext(input: {
     files,
     auth: {
       auth: createAuthRepository({ db: input.db }),
+      loginAttempts: createLoginAttemptsRepository({ db: input.db }),
       ledger: createLedgerRepository({ db: input.db }),
       tokens: createTokenService({ secret: input.secret }),
       premium: wallet.premium,

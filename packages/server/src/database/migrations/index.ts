@@ -6,6 +6,7 @@ import * as m0004 from './0004-feedback';
 import * as m0005 from './0005-wallet';
 import * as m0006 from './0006-email-verified';
 import * as m0007 from './0007-email-tokens';
+import * as m0008 from './0008-login-attempts';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-wallet': m0005,
   '0006-email-verified': m0006,
   '0007-email-tokens': m0007,
+  '0008-login-attempts': m0008,
 };

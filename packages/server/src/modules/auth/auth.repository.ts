@@ -77,26 +77,6 @@ export function createAuthRepository({ db }: { db: Database }) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-
-    async recordLoginFailure(email: string, at: number): Promise<void> {
-      await db.insertInto('login_failures').values({ email, at }).execute();
-    },
-    async countLoginFailures(email: string, since: number): Promise<number> {
-      const row = await db
-        .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('email', '=', email)
-        .where('at', '>', since)
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
-    async clearLoginFailures(email: string, before: number): Promise<void> {
-      await db
-        .deleteFrom('login_failures')
-        .where('email', '=', email)
-        .where('at', '<=', before)
-        .execute();
-    },
   };
 }
 

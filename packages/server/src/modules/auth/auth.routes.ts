@@ -26,7 +26,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/auth/login', limited, async (request) => {
       const input = parseInput(credentialsSchema, request.body);
-      return ok(await auth.login(deps, input, ctx.now()));
+      return ok(await auth.login(deps, { ...input, clientIp: request.ip }, ctx.now()));
     });
 
     app.post('/auth/logout', async (request) => {
@@ -40,7 +40,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ user: await auth.publicUser(deps, session.user) });
     });
 
-    app.put('/auth/profile', async (request) => {
+    app.put('/auth/profile', limited, async (request) => {
       const session = await requireSession(deps, request, ctx.now());
       const input = parseInput(profileSchema, request.body);
       const origin = requestOrigin(request, ctx.config.PUBLIC_URL);

@@ -9,12 +9,14 @@ import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
 import { toPublicUser } from './auth.models';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
+import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
 
 export interface AuthDeps {
   auth: AuthRepository;
+  loginAttempts: LoginAttemptsRepository;
   ledger: LedgerRepository;
   tokens: TokenService;
   /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
@@ -24,9 +26,6 @@ export interface AuthDeps {
   mailer: Mailer;
 }
 
-/** Failed logins per email in this window before the email is locked out for a while. */
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_LOGIN_FAILURES = 10;
 
 export interface Session {
   user: UserRow;
@@ -115,19 +114,18 @@ export async function register(
 
 export async function login(
   deps: AuthDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; clientIp: string },
   now = new Date(),
 ) {
-  const since = now.getTime() - LOGIN_WINDOW_MS;
-  if ((await deps.auth.countLoginFailures(input.email, since)) >= MAX_LOGIN_FAILURES)
-    throw errors.tooManyLogins();
+  const attempt = await admitLoginAttempt({
+    deps: { attempts: deps.loginAttempts },
+    input: { email: input.email, clientIp: input.clientIp },
+    now,
+  });
   const user = await deps.auth.findUserByEmail(input.email);
   const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
-  if (!user || !valid) {
-    await deps.auth.recordLoginFailure(input.email, now.getTime());
-    throw errors.invalidCredentials();
-  }
-  await deps.auth.clearLoginFailures(input.email, now.getTime());
+  if (!user || !valid) throw errors.invalidCredentials();
+  await attempt.succeeded();
   return startSession(deps, user, now);
 }
 
