@@ -9,6 +9,10 @@ const shortCode = z
   .string()
   .regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits');
 const objectKey = z.string().min(1).max(512);
+/** The secret /tiny/instant returns with a reserved code (32 random bytes, base64url). */
+const completeToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the completeToken that /tiny/instant returned');
 const fileName = z
   .string()
   .trim()
@@ -24,6 +28,8 @@ export const presignRequestSchema = z.object({
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   isEncrypted: z.boolean().default(false),
   shortCode: shortCode.optional(),
+  /** Required with shortCode: only the reserver may use a reserved code. */
+  completeToken: completeToken.optional(),
 });
 export type PresignRequest = z.input<typeof presignRequestSchema>;
 
@@ -100,10 +106,13 @@ export const tinyInstantRequestSchema = z.object({ originalName: fileName.option
 export interface TinyInstantResponse {
   tinyUrl: string;
   shortCode: string;
+  /** Kept by the reserver (never in a URL): presign with shortCode and complete require it. */
+  completeToken: string;
 }
 
 export const tinyCompleteRequestSchema = z.object({
   fileId: shortCode,
+  completeToken,
   storageKey: objectKey.optional(),
   originalName: fileName.optional(),
 });

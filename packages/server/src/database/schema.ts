@@ -34,6 +34,8 @@ export interface ShortLinksTable {
   last_access_at: number | null;
   /** A reservation that no file takes is swept after this. */
   expires_at: number;
+  /** sha256 (hex) of the secret /tiny/instant gave the reserver; null for links made otherwise. */
+  complete_token_hash: string | null;
 }
 
 export interface UsersTable {

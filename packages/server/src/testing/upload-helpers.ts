@@ -29,7 +29,13 @@ export async function api<T = unknown>(
 
 export async function presign(
   server: TestServer,
-  input: { filename?: string; size: number; isEncrypted?: boolean; shortCode?: string },
+  input: {
+    filename?: string;
+    size: number;
+    isEncrypted?: boolean;
+    shortCode?: string;
+    completeToken?: string;
+  },
 ) {
   return api<PresignResponse>(server, 'POST', '/api/upload/presign', {
     filename: input.filename ?? 'report.pdf',
@@ -37,6 +43,7 @@ export async function presign(
     size: input.size,
     isEncrypted: input.isEncrypted ?? false,
     ...(input.shortCode ? { shortCode: input.shortCode } : {}),
+    ...(input.completeToken ? { completeToken: input.completeToken } : {}),
   });
 }
 
@@ -52,7 +59,13 @@ export async function putBytes(server: TestServer, url: string, bytes: Buffer) {
 /** Presign, send every byte (parts out of order when multipart), finalize. Returns the stored bytes. */
 export async function uploadFile(
   server: TestServer,
-  input: { size: number; isEncrypted?: boolean; shortCode?: string; filename?: string },
+  input: {
+    size: number;
+    isEncrypted?: boolean;
+    shortCode?: string;
+    completeToken?: string;
+    filename?: string;
+  },
 ) {
   const presigned = await presign(server, input);
   if (presigned.statusCode !== 200) throw new Error(`presign failed: ${presigned.body.message}`);

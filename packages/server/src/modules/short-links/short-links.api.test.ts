@@ -11,30 +11,59 @@ describeEachDatabase('short links', (createDatabase) => {
   afterEach(() => server.close());
 
   const instant = () =>
-    api<{ tinyUrl: string; shortCode: string }>(server, 'POST', '/api/tiny/instant', {
-      originalName: 'a.txt',
-    });
+    api<{ tinyUrl: string; shortCode: string; completeToken: string }>(
+      server,
+      'POST',
+      '/api/tiny/instant',
+      { originalName: 'a.txt' },
+    );
 
   it('reserves an unguessable code that presign turns into the file slug', async () => {
     const { body } = await instant();
-    expect(body.data.shortCode).toMatch(/^[0-9A-Za-z]{12}$/);
-    expect(body.data.tinyUrl).toBe(`http://localhost:80/s/${body.data.shortCode}`);
-    const { plan } = await uploadFile(server, { size: 20, shortCode: body.data.shortCode });
-    expect(plan.slug).toBe(body.data.shortCode);
-    const complete = await api(server, 'PUT', `/api/tiny/complete/${body.data.shortCode}`, {
+    const { shortCode, completeToken } = body.data;
+    expect(shortCode).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(completeToken).toMatch(/^[\w-]{43}$/);
+    expect(body.data.tinyUrl).toBe(`http://localhost:80/s/${shortCode}`);
+    const { plan } = await uploadFile(server, { size: 20, shortCode, completeToken });
+    expect(plan.slug).toBe(shortCode);
+    const complete = await api(server, 'PUT', `/api/tiny/complete/${shortCode}`, {
       fileId: plan.slug,
       storageKey: plan.objectKey,
       originalName: 'a.txt',
+      completeToken,
     });
     expect(complete.statusCode).toBe(200);
   });
 
+  it('lets only the reserver complete a reserved code: a stranger who knows it cannot point it at their file', async () => {
+    const { shortCode, completeToken } = (await instant()).body.data;
+    const { plan: theirs } = await uploadFile(server, { size: 20 });
+    const complete = (token?: string) =>
+      api(server, 'PUT', `/api/tiny/complete/${shortCode}`, {
+        fileId: theirs.slug,
+        ...(token ? { completeToken: token } : {}),
+      });
+    expect((await complete()).statusCode).toBe(400);
+    const wrong = await complete('x'.repeat(43));
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body.message).toBe(
+      'Only the browser that reserved this short link can complete it',
+    );
+    // Nor can the stranger take the code as their own upload's slug.
+    const taken = await presign(server, { size: 1, shortCode, completeToken: 'y'.repeat(43) });
+    expect(taken.statusCode).toBe(403);
+    expect((await presign(server, { size: 1, shortCode })).statusCode).toBe(403);
+    expect((await api(server, 'GET', `/api/s/${shortCode}`)).statusCode).toBe(404);
+    // The reserver still can.
+    const { plan } = await uploadFile(server, { size: 20, shortCode, completeToken });
+    expect(plan.slug).toBe(shortCode);
+  });
+
   it('refuses a reserved code twice, and a code nobody reserved', async () => {
     const { body } = await instant();
-    expect((await presign(server, { size: 1, shortCode: body.data.shortCode })).statusCode).toBe(
-      200,
-    );
-    const again = await presign(server, { size: 1, shortCode: body.data.shortCode });
+    const { shortCode, completeToken } = body.data;
+    expect((await presign(server, { size: 1, shortCode, completeToken })).statusCode).toBe(200);
+    const again = await presign(server, { size: 1, shortCode, completeToken });
     expect(again.statusCode).toBe(409);
     const unknown = await presign(server, { size: 1, shortCode: 'ZZZZZZZZZZZZ' });
     expect(unknown.statusCode).toBe(404);

@@ -36,13 +36,14 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.put('/tiny/complete/:shortCode', presignLimit, async (request) => {
       const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
-      const { fileId } = parseInput(tinyCompleteRequestSchema, request.body);
+      const { fileId, completeToken } = parseInput(tinyCompleteRequestSchema, request.body);
       return ok(
         await completeInstantLink({
           shortLinks: ctx.shortLinks,
           files: ctx.files,
           shortCode,
           fileId,
+          completeToken,
           now: ctx.now(),
         }),
       );

@@ -9,9 +9,17 @@ import type { FilesRepository } from '../files/files.repository';
 import { fileStillUploading } from '../files/files.usecases';
 import { shortUrl } from '../uploads/uploads.models';
 import type { ShortLinksRepository } from './short-links.repository';
+import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
 
 /** An unused reservation lives this long before the sweeper removes it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const notReserver = () =>
+  createError({
+    code: 'short_links.not_reserver',
+    status: 403,
+    message: 'Only the browser that reserved this short link can complete it',
+  });
 
 const linkNotFound = () =>
   createError({ code: 'short_links.not_found', status: 404, message: 'File not found or expired' });
@@ -24,6 +32,7 @@ export async function createInstantLink(args: {
 }): Promise<TinyInstantResponse> {
   const now = (args.now ?? new Date()).getTime();
   const shortCode = generateShortCode();
+  const { token, hash } = newCompleteToken();
   await args.shortLinks.insert({
     code: shortCode,
     file_id: null,
@@ -32,8 +41,9 @@ export async function createInstantLink(args: {
     created_at: now,
     last_access_at: null,
     expires_at: now + RESERVATION_TTL_MS,
+    complete_token_hash: hash,
   });
-  return { tinyUrl: shortUrl(args.origin, shortCode), shortCode };
+  return { tinyUrl: shortUrl(args.origin, shortCode), shortCode, completeToken: token };
 }
 
 export async function completeInstantLink(args: {
@@ -41,11 +51,13 @@ export async function completeInstantLink(args: {
   files: FilesRepository;
   shortCode: string;
   fileId: string;
+  completeToken: string;
   now?: Date;
 }): Promise<{ shortCode: string; fileId: string }> {
   const now = (args.now ?? new Date()).getTime();
   const link = await args.shortLinks.find(args.shortCode);
   if (!link || link.expires_at <= now) throw linkNotFound();
+  if (!matchesCompleteToken(link.complete_token_hash, args.completeToken)) throw notReserver();
   const file = await args.files.findById(args.fileId);
   if (!file || file.expires_at <= now) {
     throw createError({

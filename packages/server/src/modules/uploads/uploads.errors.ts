@@ -11,6 +11,13 @@ export const shortCodeUnknown = () =>
     message: 'Unknown or expired short code',
   });
 
+export const shortCodeNotReserver = () =>
+  createError({
+    code: 'uploads.short_code_not_reserver',
+    status: 403,
+    message: 'Only the browser that reserved this short code can use it',
+  });
+
 export const shortCodeTaken = () =>
   createError({
     code: 'uploads.short_code_taken',

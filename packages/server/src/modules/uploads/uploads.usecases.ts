@@ -5,6 +5,7 @@ import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import type { FileRow, FilesRepository } from '../files/files.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
+import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
 import * as errors from './uploads.errors';
 import {
@@ -32,6 +33,8 @@ export async function presignUpload(args: {
     size: number;
     isEncrypted: boolean;
     shortCode?: string;
+    /** The secret /tiny/instant returned with shortCode: only the reserver may use the code. */
+    completeToken?: string;
   };
   tier: UploadTier;
   ownerId: string | null;
@@ -44,7 +47,7 @@ export async function presignUpload(args: {
   if (input.size > limits.maxBytes) throw errors.fileTooLarge(limits.maxBytes);
 
   const slug = input.shortCode
-    ? await claimReservedCode(deps, input.shortCode, now)
+    ? await claimReservedCode(deps, input.shortCode, input.completeToken, now)
     : generateShortCode();
   const shape = planObject({
     size: input.size,
@@ -88,6 +91,7 @@ export async function presignUpload(args: {
       created_at: now,
       last_access_at: null,
       expires_at: expiresAt,
+      complete_token_hash: null,
     });
   }
 
@@ -121,9 +125,16 @@ export async function presignUpload(args: {
 }
 
 /** A code reserved by /tiny/instant becomes the slug; it must be free and unexpired. */
-async function claimReservedCode(deps: UploadDeps, code: string, now: number): Promise<string> {
+async function claimReservedCode(
+  deps: UploadDeps,
+  code: string,
+  completeToken: string | undefined,
+  now: number,
+): Promise<string> {
   const reservation = await deps.shortLinks.find(code);
   if (!reservation || reservation.expires_at <= now) throw errors.shortCodeUnknown();
+  if (!matchesCompleteToken(reservation.complete_token_hash, completeToken))
+    throw errors.shortCodeNotReserver();
   if (reservation.file_id || (await deps.files.findById(code))) throw errors.shortCodeTaken();
   return code;
 }

@@ -10,12 +10,18 @@ export function createInstantTinyUrl(originalName: string, signal?: AbortSignal)
   });
 }
 
+/** A reserved code and the secret that proves this browser reserved it (kept in memory and the resume record only). */
+export interface ShortLinkReservation {
+  shortCode: string;
+  completeToken: string;
+}
+
 export async function completeTinyUrl(
-  shortCode: string,
+  reservation: ShortLinkReservation,
   body: { fileId: string; storageKey: string; originalName: string },
 ): Promise<void> {
-  await apiRequest<unknown>(`/tiny/complete/${encodeURIComponent(shortCode)}`, {
+  await apiRequest<unknown>(`/tiny/complete/${encodeURIComponent(reservation.shortCode)}`, {
     method: 'PUT',
-    body,
+    body: { ...body, completeToken: reservation.completeToken },
   });
 }

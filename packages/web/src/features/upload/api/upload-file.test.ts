@@ -91,7 +91,7 @@ describe('uploadFile', () => {
     const result = await uploadFile({
       input: new File(['secret'], 'a.txt', { type: 'text/plain' }),
       encrypt: true,
-      shortCode: 'Short12345',
+      reservation: { shortCode: 'Short12345', completeToken: 'c'.repeat(43) },
       origin: ORIGIN,
       retry: fast,
       onLink: (link) => links.push(link),
@@ -107,6 +107,7 @@ describe('uploadFile', () => {
       size: 6,
       isEncrypted: true,
       shortCode: 'Short12345',
+      completeToken: 'c'.repeat(43),
     });
     expect(sentSize).toBe(objectSize(6, true));
     expect(links[0]).toMatch(

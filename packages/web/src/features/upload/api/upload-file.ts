@@ -14,6 +14,7 @@ import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
 import type { PutBlob } from './put-blob';
 import { buildShareUrl, finalShareUrl } from './share-link';
+import type { ShortLinkReservation } from './tiny-url';
 import {
   abortQuietly,
   type CompletedPart,
@@ -28,7 +29,8 @@ export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
 export interface UploadFileOptions {
   input: UploadInput;
   encrypt: boolean;
-  shortCode?: string | null;
+  /** A code reserved by /tiny/instant, used as the slug; its secret goes with it to presign. */
+  reservation?: ShortLinkReservation | null;
   signal?: AbortSignal;
   onStage?: (stage: TransferStage) => void;
   /** The share link, as soon as presign answers (before any byte is sent). */
@@ -90,7 +92,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       contentType,
       size: blob.size,
       isEncrypted: encrypt,
-      ...(options.shortCode ? { shortCode: options.shortCode } : {}),
+      ...(options.reservation ? options.reservation : {}),
     },
     signal,
   );
@@ -160,7 +162,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       ...result,
       shareUrl: finalShareUrl({
         origin,
-        shortCode: options.shortCode,
+        shortCode: options.reservation?.shortCode,
         fileId: result.fileId,
         downloadUrl: result.downloadUrl,
         fragment,

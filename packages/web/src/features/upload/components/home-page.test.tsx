@@ -5,6 +5,8 @@ import { FakeXhr } from '../testing/fake-xhr';
 import { mockApi, type Routes } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
+const COMPLETE_TOKEN = 't'.repeat(43);
+
 const GiB = 1024 ** 3;
 
 function presigned(body: unknown) {
@@ -24,7 +26,9 @@ function presigned(body: unknown) {
 }
 
 const happyRoutes: Routes = {
-  'POST /tiny/instant': () => ({ data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345' } }),
+  'POST /tiny/instant': () => ({
+    data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: COMPLETE_TOKEN },
+  }),
   'POST /upload/presign': presigned,
   'POST /upload/finalize': () => ({
     data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
@@ -138,7 +142,12 @@ describe('HomePage', () => {
     expect(shareField().value).toMatch(linkPattern);
     expect(api.callsTo('PUT /tiny/complete/*')[0]).toMatchObject({
       path: '/tiny/complete/Short12345',
-      body: { fileId: 'Short12345', storageKey: 'objects/1', originalName: 'notes.txt' },
+      body: {
+        fileId: 'Short12345',
+        storageKey: 'objects/1',
+        originalName: 'notes.txt',
+        completeToken: COMPLETE_TOKEN,
+      },
     });
     expect(logged).toHaveBeenCalledWith('Completing the short link failed', expect.anything());
     expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();

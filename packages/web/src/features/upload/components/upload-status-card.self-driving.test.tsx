@@ -6,7 +6,9 @@ import { mockApi } from '../testing/mock-api';
 import { UploadStatusCard } from './upload-status-card';
 
 const routes = {
-  'POST /tiny/instant': () => ({ data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345' } }),
+  'POST /tiny/instant': () => ({
+    data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) },
+  }),
   'POST /upload/presign': () => ({
     data: {
       multipart: {

@@ -5,13 +5,18 @@
  * `resume` can finish it with the same file picked again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { completeTinyUrl, createInstantTinyUrl } from '../api/tiny-url';
+import { completeTinyUrl, createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
 import { type TransferStage, type UploadFileResult, uploadFile } from '../api/upload-file';
 import type { UploadCardStatus } from '../components/upload-status-texts';
 import { isPageLeaving } from '../lib/page-leaving';
 import { isAbortError, uploadErrorMessage } from '../lib/upload-errors';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
-import { type PendingUpload, sentBytes, toPendingUpload } from '../resume/pending-upload';
+import {
+  type PendingUpload,
+  reservationOf,
+  sentBytes,
+  toPendingUpload,
+} from '../resume/pending-upload';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { DifferentFileError, resumeUpload } from '../resume/resume-upload';
 
@@ -77,9 +82,13 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
     async (file: File, encrypt: boolean) => {
       const { signal, update } = begin({ ...INITIAL, phase: 'preparing', file, encrypt });
 
-      let shortCode: string | null = null;
+      let reservation: ShortLinkReservation | null = null;
       try {
-        shortCode = (await createInstantTinyUrl(file.name || 'file', signal)).shortCode;
+        const { shortCode, completeToken } = await createInstantTinyUrl(
+          file.name || 'file',
+          signal,
+        );
+        reservation = { shortCode, completeToken };
       } catch (error) {
         if (isAbortError(error) || signal.aborted) return;
         console.warn('Instant short link failed; uploading without one', error);
@@ -92,20 +101,20 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
         const result = await uploadFile({
           input: file,
           encrypt,
-          shortCode,
+          reservation,
           signal,
           onStage: (phase) => update({ phase }),
           onLink: (link) => update({ link }),
           onProgress: onProgress(update),
           onMultipartStart: (upload) => {
             resumable = upload.fileId;
-            void store.save(toPendingUpload(upload, file, shortCode, Date.now()));
+            void store.save(toPendingUpload(upload, file, reservation, Date.now()));
           },
           onPartDone: (part) => {
             if (resumable) void store.addPart(resumable, part);
           },
         });
-        await finish(result, shortCode, file, update);
+        await finish(result, reservation, file, update);
       } catch (error) {
         fail(error, signal, update);
       } finally {
@@ -136,7 +145,7 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
           onProgress: onProgress(update),
           onPartDone: (part) => void store.addPart(upload.fileId, part),
         });
-        await finish(result, upload.shortCode, file, update);
+        await finish(result, reservationOf(upload), file, update);
       } catch (error) {
         keep = error instanceof DifferentFileError;
         fail(error, signal, update);
@@ -170,12 +179,12 @@ function onProgress(update: (patch: Partial<UploadFlowState>) => void) {
 
 async function finish(
   result: UploadFileResult,
-  shortCode: string | null,
+  reservation: ShortLinkReservation | null,
   file: File,
   update: (patch: Partial<UploadFlowState>) => void,
 ) {
-  if (shortCode) {
-    await completeTinyUrl(shortCode, {
+  if (reservation) {
+    await completeTinyUrl(reservation, {
       fileId: result.fileId,
       storageKey: result.storageKey,
       originalName: file.name || 'file',

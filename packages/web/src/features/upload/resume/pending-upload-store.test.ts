@@ -20,6 +20,7 @@ function pending(fileId: string, overrides: Partial<PendingUpload> = {}): Pendin
     objectKey: `objects/${fileId}`,
     uploadId: `up-${fileId}`,
     shortCode: fileId,
+    completeToken: null,
     link: `https://sealdrop.test/s/${fileId}#key=k&iv=i`,
     fragment: 'key=k&iv=i',
     file: { name: 'big.bin', size: 30, lastModified: 5, type: '' },

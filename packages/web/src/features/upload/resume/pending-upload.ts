@@ -3,6 +3,7 @@
  * it. Pure: shape checks, the same-file test and how much was already sent.
  */
 import { partPlainRange } from '@sealdrop/core/upload-plan';
+import type { ShortLinkReservation } from '../api/tiny-url';
 import type { CompletedPart } from '../api/upload-endpoints';
 import type { MultipartStart } from '../api/upload-file';
 
@@ -19,6 +20,8 @@ export interface PendingUpload {
   objectKey: string;
   uploadId: string;
   shortCode: string | null;
+  /** The reservation's secret that /tiny/complete requires (null without a reserved code). */
+  completeToken: string | null;
   /** The share link shown on the card, with its #key=… when encrypted (kept in this browser). */
   link: string;
   /** `key=…&iv=…` (the raw key and iv), or null for a plain upload. Never sent anywhere. */
@@ -50,10 +53,24 @@ export function factsOf(file: File): PickedFileFacts {
 export function toPendingUpload(
   start: MultipartStart,
   file: File,
-  shortCode: string | null,
+  reservation: ShortLinkReservation | null,
   savedAt: number,
 ): PendingUpload {
-  return { ...start, shortCode, file: factsOf(file), savedAt, parts: [] };
+  return {
+    ...start,
+    shortCode: reservation?.shortCode ?? null,
+    completeToken: reservation?.completeToken ?? null,
+    file: factsOf(file),
+    savedAt,
+    parts: [],
+  };
+}
+
+/** The reservation a stored upload completes, if it had one (records of older versions have no secret). */
+export function reservationOf(upload: PendingUpload): ShortLinkReservation | null {
+  return upload.shortCode && upload.completeToken
+    ? { shortCode: upload.shortCode, completeToken: upload.completeToken }
+    : null;
 }
 
 /** Re-picking must give the very file that was being sent: name, size and modification time. */

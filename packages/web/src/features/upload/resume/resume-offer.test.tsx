@@ -22,6 +22,7 @@ function stored(overrides: Partial<PendingUpload> = {}): PendingUpload {
     objectKey: 'objects/9',
     uploadId: 'up-9',
     shortCode: 'Short12345',
+    completeToken: 't'.repeat(43),
     link: `${window.location.origin}/s/Short12345`,
     fragment: null,
     file: factsOf(bigFile()),
@@ -191,6 +192,9 @@ describe('resuming an upload after a reload', () => {
       ],
     });
     expect(api.callsTo('PUT /tiny/complete/*')).toHaveLength(1);
+    expect(api.callsTo('PUT /tiny/complete/*')[0]?.body).toMatchObject({
+      completeToken: 't'.repeat(43),
+    });
     await waitFor(async () => expect(await store.list()).toEqual([]));
     expect(screen.queryByRole('region', { name: /Resume your upload/ })).not.toBeInTheDocument();
   });

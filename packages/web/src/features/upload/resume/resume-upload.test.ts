@@ -32,6 +32,7 @@ async function storedUpload(file: File, encrypted: boolean) {
     objectKey: 'objects/abc',
     uploadId: 'up-1',
     shortCode: 'Short12345',
+    completeToken: null,
     link: `${ORIGIN}/s/Short12345${fragment ? `#${fragment}` : ''}`,
     fragment,
     file: factsOf(file),
