@@ -1,7 +1,7 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
 import { createError } from '../../shared/errors';
 import type { StorageDriver } from '../storage/storage.types';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../uploads/uploads.models';
+import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../uploads/uploads.models';
 import type { FileRow, FilesRepository } from './files.repository';
 
 export const fileNotFound = () =>
@@ -53,13 +53,13 @@ export async function getDownloadUrl(args: {
   origin: string;
   now?: Date;
 }): Promise<string> {
-  const file = await getReadableFile(args.files, args.fileId, args.now ?? new Date());
+  const now = args.now ?? new Date();
+  const file = await getReadableFile(args.files, args.fileId, now);
   return args.storage.presignGet({
     key: file.object_key,
-    expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
+    expiresInSeconds: urlLifetimeSeconds(DOWNLOAD_URL_TTL_SECONDS, file.expires_at, now.getTime()),
     origin: args.origin,
     fileName: file.is_encrypted ? `${file.original_name}.enc` : file.original_name,
-    contentType: file.is_encrypted ? 'application/octet-stream' : file.content_type,
   });
 }
 

@@ -116,9 +116,9 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
       }
     },
 
-    async presignGet({ key, expiresInSeconds, origin, fileName, contentType }) {
+    async presignGet({ key, expiresInSeconds, origin, fileName }) {
       layout.objectPath(key);
-      const grant = { op: 'get' as const, key, fileName, contentType };
+      const grant = { op: 'get' as const, key, fileName };
       return signedUrl(origin, 'object', grant, expiresInSeconds);
     },
 

@@ -150,7 +150,6 @@ describe('local storage routes', () => {
       expiresInSeconds: 60,
       origin: server.origin,
       fileName: 'page.html',
-      contentType: 'text/html',
     });
 
     const response = await fetch(url);
@@ -159,6 +158,7 @@ describe('local storage routes', () => {
       /^attachment; filename="page.html"/,
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
   });

@@ -4,6 +4,7 @@ import type { LocalStorageDriver } from './local.driver';
 import { attachmentDisposition } from './storage.disposition';
 import { storageErrors } from './storage.errors';
 import { contentRange, parseRange } from './storage.range';
+import { DOWNLOAD_CONTENT_TYPE } from './storage.types';
 
 /** Bodies are streamed to disk and their size is fixed by the signature, not by this limit. */
 const STREAMED_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -51,7 +52,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ driver: LocalStorageDriver
         'cache-control': 'private, no-store',
         'content-disposition': attachmentDisposition(grant.fileName),
         'content-security-policy': "default-src 'none'; sandbox",
-        'content-type': grant.contentType ?? 'application/octet-stream',
+        'content-type': DOWNLOAD_CONTENT_TYPE,
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
       });

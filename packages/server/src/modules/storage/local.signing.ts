@@ -13,7 +13,6 @@ export interface StorageGrant {
   uploadId?: string;
   partNumber?: number;
   fileName?: string;
-  contentType?: string;
 }
 
 type Query = Record<string, unknown>;
@@ -40,7 +39,6 @@ export function createUrlSigner({ secret }: { secret: string }) {
           grant.uploadId ?? null,
           grant.partNumber ?? null,
           grant.fileName ?? null,
-          grant.contentType ?? null,
         ]),
       )
       .digest();
@@ -52,7 +50,6 @@ export function createUrlSigner({ secret }: { secret: string }) {
       if (grant.uploadId !== undefined) params.set('uploadId', grant.uploadId);
       if (grant.partNumber !== undefined) params.set('partNumber', String(grant.partNumber));
       if (grant.fileName !== undefined) params.set('name', grant.fileName);
-      if (grant.contentType !== undefined) params.set('type', grant.contentType);
       params.set('sig', mac(grant).toString('base64url'));
       return params;
     },
@@ -72,7 +69,6 @@ export function createUrlSigner({ secret }: { secret: string }) {
         uploadId: text(query, 'uploadId'),
         partNumber: integer(query, 'partNumber'),
         fileName: text(query, 'name'),
-        contentType: text(query, 'type'),
       };
       const expected = mac(grant);
       if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {

@@ -4,7 +4,7 @@ import { storageErrors } from './storage.errors';
 import { assertValidStorageKey } from './storage.keys';
 import { isValidPartNumber, normalizeEtag, orderParts } from './storage.parts';
 import { contentRange, parseRange } from './storage.range';
-import type { StorageDriver } from './storage.types';
+import { DOWNLOAD_CONTENT_TYPE, type StorageDriver } from './storage.types';
 
 interface Grant {
   op: 'put' | 'part' | 'get';
@@ -14,7 +14,6 @@ interface Grant {
   uploadId?: string;
   partNumber?: number;
   fileName?: string;
-  contentType?: string;
 }
 
 interface Upload {
@@ -87,7 +86,8 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
       status: range ? 206 : 200,
       headers: {
         'content-disposition': attachmentDisposition(grant.fileName),
-        'content-type': grant.contentType ?? 'application/octet-stream',
+        'content-type': DOWNLOAD_CONTENT_TYPE,
+        'x-content-type-options': 'nosniff',
         ...(range ? { 'content-range': contentRange(range, bytes.length) } : {}),
       },
     });
@@ -140,8 +140,8 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
       return bytes ? { size: bytes.length } : null;
     },
 
-    async presignGet({ key, expiresInSeconds, fileName, contentType }) {
-      return presign({ op: 'get', key, fileName, contentType }, expiresInSeconds);
+    async presignGet({ key, expiresInSeconds, fileName }) {
+      return presign({ op: 'get', key, fileName }, expiresInSeconds);
     },
 
     async delete(key) {

@@ -15,7 +15,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from './storage.disposition';
 import { assertValidStorageKey } from './storage.keys';
 import { normalizeEtag, orderParts } from './storage.parts';
-import type { StorageDriver } from './storage.types';
+import { DOWNLOAD_CONTENT_TYPE, type StorageDriver } from './storage.types';
 
 export interface S3StorageDriverOptions {
   /** Unset for AWS itself; e.g. http://127.0.0.1:9000 for MinIO. */
@@ -130,13 +130,13 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
       }
     },
 
-    async presignGet({ key, expiresInSeconds, fileName, contentType }) {
+    async presignGet({ key, expiresInSeconds, fileName }) {
       assertValidStorageKey(key);
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: key,
         ResponseContentDisposition: attachmentDisposition(fileName),
-        ResponseContentType: contentType ?? 'application/octet-stream',
+        ResponseContentType: DOWNLOAD_CONTENT_TYPE,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },

@@ -32,9 +32,12 @@ export function runStorageDriverContract(
       await harness?.teardown?.();
     });
 
-    const put = async (key: string, bytes: Uint8Array) => {
+    const put = async (
+      key: string,
+      bytes: Uint8Array,
+      contentType = 'application/octet-stream',
+    ) => {
       const { driver, origin } = harness;
-      const contentType = 'application/octet-stream';
       const url = await driver.presignPut({
         key,
         size: bytes.length,
@@ -97,6 +100,15 @@ export function runStorageDriverContract(
       const downloaded = await get(key);
       expect(downloaded.status).toBe(200);
       expect((await bytesOf(downloaded)).equals(bytes)).toBe(true);
+    });
+
+    it('serves every object as application/octet-stream, whatever type it was stored with', async () => {
+      const key = newKey();
+      expect((await put(key, Buffer.from('alert(1)'), 'text/javascript')).status).toBe(200);
+      const downloaded = await get(key, { fileName: 'run.js' });
+      expect(downloaded.status).toBe(200);
+      expect(downloaded.headers.get('content-type')).toBe('application/octet-stream');
+      expect(downloaded.headers.get('content-disposition')).toMatch(/^attachment;/);
     });
 
     it('stores and serves an empty object', async () => {

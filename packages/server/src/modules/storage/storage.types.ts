@@ -26,10 +26,16 @@ export interface PresignGetInput {
   key: string;
   expiresInSeconds: number;
   origin: string;
-  /** Sent back as Content-Disposition: attachment (RFC 6266 / 5987 encoded). */
+  /**
+   * Sent back as Content-Disposition: attachment (RFC 6266 / 5987 encoded). The body is always
+   * served as application/octet-stream: echoing a declared type would let a stored file run as a
+   * same-origin script (`<script src=…/download>`), whatever the CSP says (issue 14, item 8).
+   */
   fileName?: string;
-  contentType?: string;
 }
+
+/** The only type stored bytes are ever served with (see PresignGetInput). */
+export const DOWNLOAD_CONTENT_TYPE = 'application/octet-stream';
 
 export interface CompletedPart {
   partNumber: number;

@@ -108,6 +108,7 @@ describeEachDatabase('hostile file names and active content', (createDatabase) =
     ['page.html', 'text/html', "<script>document.title='pwned'</script>"],
     ['image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
     ['page.xhtml', 'application/xhtml+xml', '<html xmlns="http://www.w3.org/1999/xhtml"/>'],
+    ['run.js', 'text/javascript', "document.title='pwned'"],
   ] as const) {
     it(`serves an uploaded ${contentType} file as an inert, sandboxed download`, async () => {
       const fileId = await upload(name, contentType, Buffer.from(body));
@@ -116,6 +117,8 @@ describeEachDatabase('hostile file names and active content', (createDatabase) =
       expect(object.body).toBe(body);
       expect(object.headers['content-disposition']).toMatch(/^attachment; filename="/);
       expect(object.headers['x-content-type-options']).toBe('nosniff');
+      // Never the declared type: `<script src=…/download>` must not run it (issue 14, item 8).
+      expect(object.headers['content-type']).toBe('application/octet-stream');
       expect(object.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
       expect(object.headers['cache-control']).toBe('private, no-store');
       expect(object.headers['referrer-policy']).toBe('no-referrer');
