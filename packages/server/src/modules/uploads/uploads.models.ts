@@ -14,6 +14,14 @@ export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 /** Signed download URLs live this long: enough to start a download, short enough to not be shared. */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
+/**
+ * A signed URL never outlives its file (issue 14, item 13): the TTL, cut to the seconds the file
+ * has left (at least 1; an expired file is refused before any URL is signed).
+ */
+export function urlLifetimeSeconds(ttlSeconds: number, fileExpiresAt: number, now: number): number {
+  return Math.max(1, Math.min(ttlSeconds, Math.floor((fileExpiresAt - now) / 1000)));
+}
+
 export interface UploadShape {
   objectSize: number;
   multipart: boolean;

@@ -15,6 +15,7 @@ import {
   shortUrl,
   UPLOAD_URL_TTL_SECONDS,
   uploadLimits,
+  urlLifetimeSeconds,
 } from './uploads.models';
 
 export interface UploadDeps {
@@ -108,7 +109,7 @@ export async function presignUpload(args: {
       key: objectKey,
       size: shape.objectSize,
       contentType,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      expiresInSeconds: urlLifetimeSeconds(UPLOAD_URL_TTL_SECONDS, expiresAt, now),
       origin,
     });
     return { ...base, uploadUrl };
@@ -117,7 +118,7 @@ export async function presignUpload(args: {
     { length: Math.min(shape.partCount, PART_URLS_PER_CALL) },
     (_, i) => i + 1,
   );
-  const parts = await signParts(deps, row, first, origin);
+  const parts = await signParts(deps, row, first, origin, now);
   return {
     ...base,
     multipart: { uploadId, partSize: deps.partSize, partCount: shape.partCount, parts },
@@ -144,6 +145,7 @@ async function signParts(
   file: FileRow,
   partNumbers: number[],
   origin: string,
+  now: number,
 ): Promise<PartUrl[]> {
   const { partCount } = planObject({
     size: file.size,
@@ -158,7 +160,7 @@ async function signParts(
         uploadId: file.upload_id ?? '',
         partNumber,
         size: partObjectSize(file.size, file.is_encrypted === 1, deps.partSize, partNumber),
-        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        expiresInSeconds: urlLifetimeSeconds(UPLOAD_URL_TTL_SECONDS, file.expires_at, now),
         origin,
       });
       return { partNumber, url };
@@ -179,15 +181,12 @@ export async function presignParts(args: {
   origin: string;
   now?: Date;
 }): Promise<{ parts: PartUrl[] }> {
-  const file = await findPending(
-    args.deps,
-    args.input.objectKey,
-    (args.now ?? new Date()).getTime(),
-  );
+  const now = (args.now ?? new Date()).getTime();
+  const file = await findPending(args.deps, args.input.objectKey, now);
   if (!file.upload_id) throw errors.notMultipart();
   if (file.upload_id !== args.input.uploadId) throw errors.uploadNotFound();
   const unique = [...new Set(args.input.partNumbers)];
-  return { parts: await signParts(args.deps, file, unique, args.origin) };
+  return { parts: await signParts(args.deps, file, unique, args.origin, now) };
 }
 
 export async function finalizeUpload(args: {
