@@ -3,6 +3,7 @@
  * Requests are parsed with these on the server; unknown fields are stripped.
  */
 import { z } from 'zod';
+import { isMediaType } from './media-type';
 import { SHORT_CODE_PATTERN } from './short-code';
 
 const shortCode = z
@@ -24,7 +25,15 @@ const fileName = z
 
 export const presignRequestSchema = z.object({
   filename: fileName,
-  contentType: z.string().trim().max(255).default('application/octet-stream'),
+  contentType: z
+    .string()
+    .trim()
+    // Empty (a browser that knows no type) means application/octet-stream.
+    .refine(
+      (value) => value === '' || isMediaType(value),
+      'must be a media type such as text/plain or text/plain; charset=utf-8',
+    )
+    .default('application/octet-stream'),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   isEncrypted: z.boolean().default(false),
   shortCode: shortCode.optional(),

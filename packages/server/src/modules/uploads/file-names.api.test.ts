@@ -96,6 +96,29 @@ describeEachDatabase('hostile file names and active content', (createDatabase) =
     });
   }
 
+  for (const contentType of ['text/plain\r\nSet-Cookie: a=b', 'text/ht\nml', 'text /plain', 'x']) {
+    it(`refuses the content type ${JSON.stringify(contentType)} at presign, so no download can answer 500`, async () => {
+      const response = await api(server, 'POST', '/api/upload/presign', {
+        filename: 'a.txt',
+        contentType,
+        size: 5,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toEqual({
+        status: 'error',
+        message:
+          'contentType: must be a media type such as text/plain or text/plain; charset=utf-8',
+      });
+    });
+  }
+
+  it('keeps a content type with parameters and reports it in the file info', async () => {
+    const fileId = await upload('a.txt', 'text/plain; charset="utf-8"', Buffer.from('hello'));
+    const info = await api<{ contentType: string }>(server, 'GET', `/api/files/${fileId}/info`);
+    expect(info.body.data.contentType).toBe('text/plain; charset="utf-8"');
+    expect((await fetchObject(fileId)).statusCode).toBe(200);
+  });
+
   it('refuses the same names as the original name of an instant short link', async () => {
     const response = await api(server, 'POST', '/api/tiny/instant', { originalName: 'a\nb.txt' });
     expect(response.body).toEqual({
