@@ -24,6 +24,7 @@ import type { LocalStorageDriver } from './modules/storage/local.driver';
 import { localStorageRoutes } from './modules/storage/local.routes';
 import type { StorageDriver } from './modules/storage/storage.types';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { isUploadOpen } from './modules/uploads/uploads.usecases';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
@@ -83,7 +84,11 @@ export async function createServer(deps: ServerDeps) {
       await api.register(feedbackRoutes(ctx));
       await api.register(walletRoutes(ctx));
       if (isLocalDriver(deps.storage)) {
-        await api.register(localStorageRoutes, { prefix: '/storage', driver: deps.storage });
+        await api.register(localStorageRoutes, {
+          prefix: '/storage',
+          driver: deps.storage,
+          isWritable: (objectKey) => isUploadOpen({ files: ctx.files, objectKey, now: ctx.now() }),
+        });
       }
     },
     { prefix: '/api' },

@@ -14,10 +14,17 @@ const STREAMED_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
  * LOCAL_STORAGE_PREFIX. Everything it serves is user content, so responses are downloads that a
  * browser will neither sniff nor run.
  */
-export const localStorageRoutes: FastifyPluginAsync<{ driver: LocalStorageDriver }> = async (
-  app,
-  { driver },
-) => {
+export const localStorageRoutes: FastifyPluginAsync<{
+  driver: LocalStorageDriver;
+  /**
+   * Whether an object key still belongs to a pending, unexpired upload. A signed PUT URL outlives
+   * an abort or a delete; without this it would write an object that no row owns (issue 14, item 5).
+   */
+  isWritable: (objectKey: string) => Promise<boolean>;
+}> = async (app, { driver, isWritable }) => {
+  const refuseClosed = async (key: string) => {
+    if (!(await isWritable(key))) throw storageErrors.uploadClosed();
+  };
   // Without this, JSON or text bodies would be buffered and parsed; here every body stays a stream.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -26,6 +33,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ driver: LocalStorageDriver
   app.put('/object', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
     const grant = driver.verify('put', request.query as Record<string, unknown>);
     refuseWrongLength(request, grant.size ?? 0);
+    await refuseClosed(grant.key);
     const etag = await driver.receiveObject(grant, request.raw);
     return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
   });
@@ -33,6 +41,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ driver: LocalStorageDriver
   app.put('/part', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
     const grant = driver.verify('part', request.query as Record<string, unknown>);
     refuseWrongLength(request, grant.size ?? 0);
+    await refuseClosed(grant.key);
     const etag = await driver.receivePart(grant, request.raw);
     return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
   });

@@ -20,7 +20,13 @@ export async function startLocalStorageServer({
   const rootDir = await mkdtemp(join(tmpdir(), 'sealdrop-storage-'));
   const driver = createLocalStorageDriver({ rootDir, secret: TEST_SECRET, now, openWrite });
   const app = Fastify({ logger: false });
-  await app.register(localStorageRoutes, { driver, prefix: LOCAL_STORAGE_PREFIX });
+  // The driver alone has no upload rows: every upload is open here (the app's gate is tested in
+  // uploads/closed-uploads.api.test.ts).
+  await app.register(localStorageRoutes, {
+    driver,
+    prefix: LOCAL_STORAGE_PREFIX,
+    isWritable: async () => true,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
 

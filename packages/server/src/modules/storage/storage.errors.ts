@@ -24,6 +24,12 @@ export const storageErrors = {
       status: 404,
       message: 'This upload does not exist or was cancelled.',
     }),
+  uploadClosed: () =>
+    createError({
+      code: 'storage.upload_closed',
+      status: 409,
+      message: 'This upload is closed: it was finished, cancelled or deleted, or it expired.',
+    }),
   tooLarge: (size: number) =>
     createError({
       code: 'storage.too_large',

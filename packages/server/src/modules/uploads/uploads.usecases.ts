@@ -168,6 +168,16 @@ async function signParts(
   );
 }
 
+/** A stored object may still be written: its upload is pending and unexpired (issue 14, item 5). */
+export async function isUploadOpen(args: {
+  files: FilesRepository;
+  objectKey: string;
+  now: Date;
+}): Promise<boolean> {
+  const file = await args.files.findByObjectKey(args.objectKey);
+  return file?.status === 'pending' && file.expires_at > args.now.getTime();
+}
+
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
   const file = await deps.files.findByObjectKey(objectKey);
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
