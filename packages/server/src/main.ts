@@ -3,6 +3,7 @@ import { createServer } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphans } from './modules/sweeper/sweeper.orphans';
 import { createAppContext } from './shared/context';
 import { openDatabase, openStorage, serverSecret } from './wiring';
 
@@ -14,6 +15,18 @@ async function main() {
   const app = await createServer({ config, db, storage, secret });
 
   const ctx = createAppContext({ config, db, storage, secret: serverSecret(config) });
+  let orphansSweptAt = 0;
+  const sweepOrphansHourly = async () => {
+    if (Date.now() - orphansSweptAt < ORPHAN_SWEEP_INTERVAL_MS) return;
+    orphansSweptAt = Date.now();
+    const { orphans } = await sweepOrphans({
+      files: ctx.files,
+      storage,
+      now: new Date(),
+      onError: (err, key) => app.log.warn({ err, key }, 'orphan sweep failed for an object'),
+    });
+    if (orphans) app.log.info({ orphans }, 'deleted stored objects that no file owns');
+  };
   const sweep = async () => {
     try {
       const result = await sweepExpired({
@@ -25,6 +38,7 @@ async function main() {
       });
       if (result.files || result.reservations)
         app.log.info({ sweep: result }, 'swept expired files');
+      await sweepOrphansHourly();
     } catch (err) {
       app.log.warn({ err }, 'sweep failed');
     }

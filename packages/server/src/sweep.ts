@@ -2,6 +2,7 @@
 import { loadConfig } from './config/config';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
+import { sweepOrphans } from './modules/sweeper/sweeper.orphans';
 import { createAppContext } from './shared/context';
 import { openDatabase, openStorage, serverSecret } from './wiring';
 
@@ -16,7 +17,13 @@ const result = await sweepExpired({
   oidcStates: createOidcStatesRepository({ db }),
   onError: console.error,
 });
+const { orphans } = await sweepOrphans({
+  files: ctx.files,
+  storage,
+  now: new Date(),
+  onError: console.error,
+});
 console.log(
-  `swept ${result.files} files and ${result.reservations} reservations (${result.failed} failed)`,
+  `swept ${result.files} files, ${result.reservations} reservations and ${orphans} objects no file owns (${result.failed} failed)`,
 );
 await db.destroy();

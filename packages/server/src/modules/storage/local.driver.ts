@@ -1,15 +1,17 @@
+import type { Dirent } from 'node:fs';
 import {
   access,
   constants,
   type FileHandle,
   mkdir,
   open,
+  readdir,
   rename,
   rmdir,
   stat,
   unlink,
 } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createLocalLayout, isMissing, type OpenWrite } from './local.layout';
 import { createLocalMultipart } from './local.multipart';
@@ -131,6 +133,27 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
         throw error;
       }
       await pruneEmptyParents(path);
+    },
+
+    async *listObjects(prefix) {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(layout.objectsDir, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(layout.objectsDir, path).split(sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        try {
+          yield { key, lastModified: (await stat(path)).mtimeMs };
+        } catch (error) {
+          if (!isMissing(error)) throw error; // deleted while listing
+        }
+      }
     },
 
     async check() {

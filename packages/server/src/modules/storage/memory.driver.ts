@@ -37,6 +37,11 @@ const errorResponse = (status: number, message: string, headers: Record<string, 
 
 export function createMemoryStorageDriver({ now = () => new Date() } = {}): MemoryStorageDriver {
   const objects = new Map<string, Uint8Array>();
+  const modified = new Map<string, number>();
+  const store = (key: string, bytes: Uint8Array) => {
+    objects.set(key, bytes);
+    modified.set(key, now().getTime());
+  };
   const uploads = new Map<string, Upload>();
   const grants = new Map<string, Grant>();
 
@@ -63,7 +68,7 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
       throw storageErrors.sizeMismatch(grant.size ?? 0, bytes.length);
     const etag = md5(bytes);
     if (grant.op === 'put') {
-      objects.set(grant.key, bytes);
+      store(grant.key, bytes);
       return etag;
     }
     const upload = uploads.get(grant.uploadId ?? '');
@@ -126,7 +131,7 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
         }
         return part.bytes;
       });
-      objects.set(key, Buffer.concat(chunks));
+      store(key, Buffer.concat(chunks));
       uploads.delete(uploadId);
     },
 
@@ -147,9 +152,16 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
     async delete(key) {
       assertValidStorageKey(key);
       objects.delete(key);
+      modified.delete(key);
     },
 
     async check() {},
+
+    async *listObjects(prefix) {
+      for (const [key, lastModified] of [...modified]) {
+        if (key.startsWith(prefix)) yield { key, lastModified };
+      }
+    },
 
     async fetch(url, init = {}) {
       const method = (init.method ?? 'GET').toUpperCase();

@@ -7,6 +7,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
   UploadPartCommand,
@@ -139,6 +140,18 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
         ResponseContentType: DOWNLOAD_CONTENT_TYPE,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+
+    async *listObjects(prefix) {
+      for await (const page of paginateListObjectsV2(
+        { client },
+        { Bucket: bucket, Prefix: prefix },
+      )) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key)
+            yield { key: object.Key, lastModified: object.LastModified?.getTime() ?? 0 };
+        }
+      }
     },
 
     async delete(key) {

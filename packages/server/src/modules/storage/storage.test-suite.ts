@@ -226,6 +226,22 @@ export function runStorageDriverContract(
       }
     });
 
+    it('lists the complete objects under a prefix with their last change', async () => {
+      const before = Date.now() - 5_000;
+      const folder = `${newKey()}-list`;
+      await put(`${folder}/a`, randomBytes(3));
+      await put(`${folder}/sub/b`, randomBytes(4));
+      await put(`${newKey()}-elsewhere/c`, randomBytes(5));
+      const listed = [];
+      for await (const object of harness.driver.listObjects(`${folder}/`)) listed.push(object);
+      expect(listed.map((object) => object.key).sort()).toEqual([`${folder}/a`, `${folder}/sub/b`]);
+      for (const object of listed) expect(object.lastModified).toBeGreaterThan(before);
+      await harness.driver.delete(`${folder}/a`);
+      const after = [];
+      for await (const object of harness.driver.listObjects(`${folder}/`)) after.push(object.key);
+      expect(after).toEqual([`${folder}/sub/b`]);
+    });
+
     it('reports a reachable store as healthy', async () => {
       await expect(harness.driver.check()).resolves.toBeUndefined();
     });

@@ -61,4 +61,14 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** Throws when the store cannot be reached (used by /api/health). */
   check(): Promise<void>;
+  /**
+   * Every complete object whose key starts with `prefix`, with its last change (epoch ms), in no
+   * particular order; pages through a large store. The sweeper finds objects no row owns with it.
+   */
+  listObjects(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  lastModified: number;
 }

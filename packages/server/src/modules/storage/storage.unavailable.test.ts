@@ -19,6 +19,7 @@ function driverWhoseHead(head: StorageDriver['head']): StorageDriver {
     presignGet: unused,
     delete: unused,
     check: unused,
+    async *listObjects() {},
   };
 }
 
