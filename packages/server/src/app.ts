@@ -29,6 +29,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
+import { withLogRedaction } from './shared/log-redaction';
 
 export interface ServerDeps {
   config: Config;
@@ -43,7 +44,7 @@ export interface ServerDeps {
 export async function createServer(deps: ServerDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(deps.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Signed URLs carry long query strings; ids never need more.

@@ -1,0 +1,71 @@
+/**
+ * No secret reaches a log (issue 14, item 6): the request log keeps method, path and the names of
+ * query parameters, but not the values of those that grant something — signatures of storage
+ * URLs, OpenID Connect codes and states, tokens. Headers that carry credentials are redacted too,
+ * should anything ever log them.
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+const SECRET_PARAMS = new Set(['token', 'code', 'state', 'sig', 'signature', 'completetoken']);
+const isSecretParam = (name: string) => {
+  const lower = name.toLowerCase();
+  return SECRET_PARAMS.has(lower) || lower.startsWith('x-amz-');
+};
+
+export const REDACTED = '[redacted]';
+
+/** The URL with the value of every secret query parameter replaced. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const name of new Set(params.keys())) {
+    if (!isSecretParam(name)) continue;
+    params.set(name, REDACTED);
+    changed = true;
+  }
+  return changed ? `${url.slice(0, queryStart)}?${params}` : url;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+const serializers = {
+  req: (request: LoggedRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+const redact = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'headers.authorization',
+    'headers.cookie',
+  ],
+  censor: REDACTED,
+};
+
+/** Logger options with the redacting serializers added (false stays false: no logger). */
+export function withLogRedaction(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: { ...(options.serializers ?? {}), ...serializers },
+    redact,
+  };
+}
