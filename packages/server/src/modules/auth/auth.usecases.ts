@@ -7,9 +7,9 @@ import type { PremiumCheck } from '../wallet/wallet.premium';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
+import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
 import { toPublicUser } from './auth.models';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
-import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
@@ -25,7 +25,6 @@ export interface AuthDeps {
   emailTokens: EmailTokensRepository;
   mailer: Mailer;
 }
-
 
 export interface Session {
   user: UserRow;
