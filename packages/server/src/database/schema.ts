@@ -87,6 +87,16 @@ export interface OidcStatesTable {
   nonce: string;
   created_at: number;
   expires_at: number;
+  /** Set when a signed-in account links the provider from settings: the account to attach to. */
+  link_user_id: string | null;
+}
+
+/** A finished external sign-in waiting for its page to exchange the code (cookie) for a token. */
+export interface OidcLoginsTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface FeedbackTable {
@@ -129,6 +139,7 @@ export interface DatabaseSchema {
   ledger_entries: LedgerEntriesTable;
   login_attempts: LoginAttemptsTable;
   oidc_states: OidcStatesTable;
+  oidc_logins: OidcLoginsTable;
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;

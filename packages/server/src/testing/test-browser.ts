@@ -71,5 +71,12 @@ export function createTestBrowser() {
     throw new Error(`Too many redirects from ${start}`);
   }
 
-  return { follow, cookies };
+  /** A same-origin POST as the page makes it (cookies included), answered as JSON. */
+  async function post(url: string | URL, headers: Record<string, string> = {}) {
+    const response = await request(new URL(url), { method: 'POST', headers });
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the API answered
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  return { follow, post, cookies };
 }

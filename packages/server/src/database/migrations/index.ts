@@ -7,6 +7,7 @@ import * as m0005 from './0005-wallet';
 import * as m0006 from './0006-email-verified';
 import * as m0007 from './0007-email-tokens';
 import * as m0008 from './0008-login-attempts';
+import * as m0009 from './0009-oidc-logins';
 import * as m0013 from './0013-short-link-secrets';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-email-verified': m0006,
   '0007-email-tokens': m0007,
   '0008-login-attempts': m0008,
+  '0009-oidc-logins': m0009,
   '0013-short-link-secrets': m0013,
 };

@@ -18,8 +18,10 @@ async function startSignInStack(
   options: { emailOnlyInUserinfo?: boolean; providerReady?: boolean } = {},
 ) {
   const provider = await startTestProvider();
+  const logs: string[] = [];
   const server = await createTestServer({
     database,
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
     env: {
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: CLIENT.clientId,
@@ -43,6 +45,7 @@ async function startSignInStack(
     provider,
     server,
     origin,
+    logs,
     configureProvider,
     startUrl: `${origin}/api/auth/oidc/start`,
     close: async () => {
@@ -69,7 +72,25 @@ function outcome(url: URL) {
     success: url.searchParams.get('success'),
     token: url.searchParams.get('token'),
     error: url.searchParams.get('error'),
+    reason: url.searchParams.get('reason'),
   };
+}
+
+/**
+ * Signs in as a browser does: follows the redirects to /auth/callback, whose URL never carries a
+ * token, then exchanges the login cookie over POST as the page does.
+ */
+async function signIn(
+  origin: string,
+  startUrl: string,
+  options: { login: string },
+  browser = createTestBrowser(),
+) {
+  const end = await browser.follow(startUrl, options);
+  const result = outcome(end);
+  expect(result.token).toBeNull();
+  const exchanged = await browser.post(`${origin}/api/auth/oidc/exchange`);
+  return { ...result, token: exchanged.body.data?.token as string | undefined, exchanged, browser };
 }
 
 describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) => {
@@ -85,9 +106,7 @@ describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) =>
 
   it('signs a new person in and hands the web app a token that works on /auth/me', async () => {
     const { server, origin, provider, startUrl } = await start();
-    const end = await createTestBrowser().follow(startUrl, { login: 'ada' });
-    expect(end.origin).toBe(origin);
-    const result = outcome(end);
+    const result = await signIn(origin, startUrl, { login: 'ada' });
     expect(result).toMatchObject({ path: '/auth/callback', success: 'true', error: null });
     const { statusCode, body } = await me(server, result.token ?? '');
     expect(statusCode).toBe(200);
@@ -98,9 +117,9 @@ describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) =>
   });
 
   it('finds the same account when the same person signs in again', async () => {
-    const { server, startUrl } = await start();
-    const first = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
-    const second = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    const { server, origin, startUrl } = await start();
+    const first = await signIn(origin, startUrl, { login: 'ada' });
+    const second = await signIn(origin, startUrl, { login: 'ada' });
     expect(second.success).toBe('true');
     expect(second.token).not.toBe(first.token);
     const [a, b] = await Promise.all([
@@ -112,15 +131,20 @@ describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) =>
     expect(users).toHaveLength(1);
   });
 
-  it('links an existing password account with the same email, which keeps its password', async () => {
-    const { server, startUrl } = await start();
+  it('links an existing password account only once its email is verified, and it keeps its password', async () => {
+    const { server, origin, startUrl } = await start();
     const registered = await server.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { email: 'ada@example.com', password: PASSWORD },
     });
     const userId = registered.json().data.user.id;
-    const result = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    await server.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', userId)
+      .execute();
+    const result = await signIn(origin, startUrl, { login: 'ada' });
     expect(result.success).toBe('true');
     expect((await me(server, result.token ?? '')).body.data.user.id).toBe(userId);
     const login = await server.app.inject({
@@ -131,9 +155,99 @@ describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) =>
     expect(login.json().data.user.id).toBe(userId);
   });
 
+  it('does not hand a squatter the real owner: an unverified account with the same email is not linked', async () => {
+    const { server, origin, startUrl } = await start();
+    // Eve registers a password account with Ada's address, never verified.
+    const squatter = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'ada@example.com', password: PASSWORD },
+    });
+    const squatterToken = squatter.json().data.token;
+    const result = await signIn(origin, startUrl, { login: 'ada' });
+    expect(result).toMatchObject({
+      success: 'false',
+      token: undefined,
+      reason: 'oidc.link_from_settings',
+      error:
+        'An account with this email already exists. Sign in with your password, then link Test ID in Settings.',
+    });
+    const row = await server.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row.oidc_subject).toBeNull();
+    // The squatter's session sees no account of Ada's provider.
+    expect((await me(server, squatterToken)).body.data.user.emailVerified).toBe(false);
+  });
+
+  it('links the provider to the signed-in account from settings, and signs in with it afterwards', async () => {
+    const { server, origin, provider, startUrl } = await start();
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'someone@example.org', password: PASSWORD },
+    });
+    const { token, user } = registered.json().data;
+    const browser = createTestBrowser();
+    const link = await browser.post(`${origin}/api/auth/oidc/link`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(link.status).toBe(200);
+    const end = await browser.follow(link.body.data.url, {
+      login: 'ada',
+      stopAt: '/account/settings',
+    });
+    expect(end.pathname).toBe('/account/settings');
+    expect(end.searchParams.get('linked')).toBe('success');
+    const row = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.oidc_subject).toBe(`${provider.issuer}|ada`);
+    const again = await signIn(origin, startUrl, { login: 'ada' });
+    expect((await me(server, again.token ?? '')).body.data.user.id).toBe(user.id);
+    // Linking needs a signed-in account.
+    expect((await createTestBrowser().post(`${origin}/api/auth/oidc/link`)).status).toBe(401);
+  });
+
+  it('exchanges a login code once, only with the cookie the callback set, and never puts a token in a URL', async () => {
+    const { origin, startUrl } = await start();
+    const first = await signIn(origin, startUrl, { login: 'ada' });
+    expect(first.exchanged.status).toBe(200);
+    // The cookie was cleared and the code used up: a second exchange fails.
+    const replay = await first.browser.post(`${origin}/api/auth/oidc/exchange`);
+    expect(replay.status).toBe(400);
+    // A crafted callback link in another browser has nothing to exchange.
+    const victim = createTestBrowser();
+    const crafted = await victim.post(`${origin}/api/auth/oidc/exchange`);
+    expect(crafted).toMatchObject({
+      status: 400,
+      body: {
+        status: 'error',
+        message: 'This sign-in has expired or was already used. Please try again.',
+      },
+    });
+  });
+
+  it('logs no authorization code, state, login code or token of a sign-in', async () => {
+    const { origin, startUrl, logs } = await start();
+    const browser = createTestBrowser();
+    const callback = await browser.follow(startUrl, { login: 'ada', stopAt: CALLBACK });
+    const secrets = [callback.searchParams.get('code'), callback.searchParams.get('state')];
+    await browser.follow(callback);
+    secrets.push(browser.cookies.get('sealdrop_oidc_login') ?? null);
+    const exchanged = await browser.post(`${origin}/api/auth/oidc/exchange`);
+    secrets.push(exchanged.body.data.token);
+    const log = logs.join('\n');
+    expect(log).toContain('/api/auth/oidc/callback?');
+    for (const secret of secrets) {
+      expect(secret?.length).toBeGreaterThan(8);
+      expect(log).not.toContain(secret);
+    }
+  });
+
   it('reads the email from userinfo when the provider keeps it out of the ID token', async () => {
-    const { server, startUrl } = await start({ emailOnlyInUserinfo: true });
-    const result = outcome(await createTestBrowser().follow(startUrl, { login: 'ada' }));
+    const { server, origin, startUrl } = await start({ emailOnlyInUserinfo: true });
+    const result = await signIn(origin, startUrl, { login: 'ada' });
     expect(result.success).toBe('true');
     expect((await me(server, result.token ?? '')).body.data.user.email).toBe('ada@example.com');
   });

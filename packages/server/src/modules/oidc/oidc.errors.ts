@@ -52,6 +52,24 @@ export const linkedElsewhere = (name: string) =>
     status: 409,
     message: `This email is already linked to a different ${name} account.`,
   });
+export const linkFromSettings = (name: string) =>
+  createError({
+    code: 'oidc.link_from_settings',
+    status: 409,
+    message: `An account with this email already exists. Sign in with your password, then link ${name} in Settings.`,
+  });
+export const subjectLinkedElsewhere = (name: string) =>
+  createError({
+    code: 'oidc.subject_linked_elsewhere',
+    status: 409,
+    message: `This ${name} account is already linked to another Sealdrop account.`,
+  });
+export const loginCodeUnknown = () =>
+  createError({
+    code: 'oidc.login_code_unknown',
+    status: 400,
+    message: 'This sign-in has expired or was already used. Please try again.',
+  });
 export const failed = (name: string) =>
   createError({
     code: 'oidc.failed',

@@ -35,6 +35,9 @@ export async function findOrCreateUser(
   if (byEmail) {
     // Relinking would hand the account to whoever holds the email at the provider today.
     if (byEmail.oidc_subject) throw errors.linkedElsewhere(providerName);
+    // Anyone can register someone else's address: an unverified one proves nothing, and linking
+    // would hand the real owner's sign-in to the squatter's account (issue 14, item 1).
+    if (byEmail.email_verified !== 1) throw errors.linkFromSettings(providerName);
     const changes = { oidc_subject: identity.subject, updated_at: now.getTime() };
     await auth.updateUser(byEmail.id, changes);
     return { ...byEmail, ...changes };
@@ -59,6 +62,37 @@ export async function findOrCreateUser(
     // Two callbacks for the same person racing: the unique indexes let one insert win.
     const winner = await auth.findUserByOidcSubject(identity.subject);
     if (winner) return winner;
+    throw error;
+  }
+}
+
+/**
+ * Settings' "Link {provider}": attaches the identity to the signed-in account that started it.
+ * The provider's email may differ from the account's; when it is the same (and the provider
+ * vouched for it, as readIdentity requires) the address counts as verified.
+ */
+export async function linkIdentity(
+  auth: AuthRepository,
+  input: { userId: string; identity: OidcIdentity; providerName: string },
+  now: Date,
+): Promise<void> {
+  const { identity, providerName } = input;
+  const user = await auth.findUserById(input.userId);
+  if (!user) throw errors.unknownState();
+  const holder = await auth.findUserByOidcSubject(identity.subject);
+  if (holder && holder.id !== user.id) throw errors.subjectLinkedElsewhere(providerName);
+  if (user.oidc_subject && user.oidc_subject !== identity.subject)
+    throw errors.linkedElsewhere(providerName);
+  try {
+    await auth.updateUser(user.id, {
+      oidc_subject: identity.subject,
+      ...(identity.email === user.email ? { email_verified: 1 } : {}),
+      updated_at: now.getTime(),
+    });
+  } catch (error) {
+    // Two links of one provider account racing: the unique index lets one win.
+    if ((await auth.findUserByOidcSubject(identity.subject))?.id !== user.id)
+      throw errors.subjectLinkedElsewhere(providerName);
     throw error;
   }
 }

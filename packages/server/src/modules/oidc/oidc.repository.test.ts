@@ -12,6 +12,7 @@ const row = (state: string, expiresAt: number): OidcStateRow => ({
   nonce: `nonce-${state}`,
   created_at: expiresAt - 600_000,
   expires_at: expiresAt,
+  link_user_id: null,
 });
 
 describeEachDatabase('pending external sign-ins', (createDatabase) => {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Database, OidcStatesTable } from '../../database/schema';
+import type { Database, OidcLoginsTable, OidcStatesTable } from '../../database/schema';
 
 export type OidcStateRow = Selectable<OidcStatesTable>;
 
@@ -19,13 +19,25 @@ export function createOidcStatesRepository({ db }: { db: Database }) {
         .returningAll()
         .executeTakeFirst();
     },
-    /** Sign-ins that were started and never finished; returns how many were removed. */
+    /** Sign-ins that were started (or finished) and never completed; returns how many went. */
     async deleteExpired(now: number): Promise<number> {
       const result = await db
         .deleteFrom('oidc_states')
         .where('expires_at', '<=', now)
         .executeTakeFirst();
+      await db.deleteFrom('oidc_logins').where('expires_at', '<=', now).execute();
       return Number(result.numDeletedRows);
+    },
+    async insertLogin(row: Selectable<OidcLoginsTable>): Promise<void> {
+      await db.insertInto('oidc_logins').values(row).execute();
+    },
+    /** Takes a login code out in one statement: it works once, whoever races for it. */
+    async takeLogin(codeHash: string): Promise<Selectable<OidcLoginsTable> | undefined> {
+      return db
+        .deleteFrom('oidc_logins')
+        .where('code_hash', '=', codeHash)
+        .returningAll()
+        .executeTakeFirst();
     },
   };
 }

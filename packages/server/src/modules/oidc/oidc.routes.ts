@@ -1,21 +1,41 @@
 /**
- * External sign-in (DESIGN §3): `start` sends the browser to the provider, `callback` receives
- * it back and always ends with a redirect to the web app's /auth/callback page, never an error
- * page: the browser is navigating here, not calling an API.
+ * External sign-in (DESIGN §3, §6): `start` sends the browser to the provider, `callback` receives
+ * it back and always ends with a redirect to the web app's /auth/callback page (or, for a link
+ * started in settings, /account/settings), never an error page: the browser is navigating here,
+ * not calling an API. No token is ever put in a URL: the page exchanges the login cookie at
+ * `exchange`.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../shared/context';
+import { ok } from '../../shared/envelope';
 import { isAppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { requireSession } from '../auth/auth.guard';
 import { createOidcClient, oidcSettings } from './oidc.client';
-import { clearStateCookie, readStateCookie, setStateCookie } from './oidc.cookie';
+import {
+  clearLoginCookie,
+  clearStateCookie,
+  readLoginCookie,
+  readStateCookie,
+  setLoginCookie,
+  setStateCookie,
+} from './oidc.cookie';
 import * as errors from './oidc.errors';
 import { createOidcStatesRepository } from './oidc.repository';
 import { callbackQuerySchema } from './oidc.schemas';
-import { beginSignIn, completeSignIn, type OidcDeps, STATE_TTL_MS } from './oidc.usecases';
+import {
+  beginSignIn,
+  completeSignIn,
+  exchangeLoginCode,
+  LOGIN_CODE_TTL_MS,
+  type OidcDeps,
+  STATE_TTL_MS,
+} from './oidc.usecases';
 
 const CALLBACK_PATH = '/api/auth/oidc/callback';
+/** `?linked=` value on the settings page after a successful link; failures go to /auth/callback. */
+const OIDC_LINKED = 'success';
 
 export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -45,6 +65,21 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
       }
     });
 
+    // Settings' "Link {provider}": the same flow, bound to the signed-in account.
+    app.post('/auth/oidc/link', limited, async (request, reply) => {
+      const session = await requireSession(ctx.auth, request, ctx.now());
+      if (!deps) throw errors.notConfigured();
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      const redirectUri = `${origin}${CALLBACK_PATH}`;
+      const { url, state } = await beginSignIn(
+        deps,
+        { redirectUri, linkUserId: session.user.id },
+        ctx.now(),
+      );
+      setStateCookie(reply, state, origin, STATE_TTL_MS);
+      return reply.header('Cache-Control', 'no-store').send(ok({ url }));
+    });
+
     app.get('/auth/oidc/callback', async (request, reply) => {
       const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
       clearStateCookie(reply);
@@ -54,16 +89,28 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
         const query = callbackQuerySchema.parse(request.query ?? {});
         const callbackUrl = new URL(`${origin}${CALLBACK_PATH}`);
         callbackUrl.search = new URL(request.url, origin).search;
-        const { token } = await completeSignIn(
+        const outcome = await completeSignIn(
           deps,
           { callbackUrl, ...query, browserState: readStateCookie(request) },
           ctx.now(),
         );
-        const params = new URLSearchParams({ token, success: 'true' });
-        return reply.redirect(`${origin}/auth/callback?${params}`, 302);
+        if (outcome.kind === 'linked') {
+          return reply.redirect(`${origin}/account/settings?linked=${OIDC_LINKED}`, 302);
+        }
+        setLoginCookie(reply, outcome.code, origin, LOGIN_CODE_TTL_MS);
+        return reply.redirect(`${origin}/auth/callback?success=true`, 302);
       } catch (error) {
         return fail(reply, request.log, origin, deps.providerName, error);
       }
+    });
+
+    // The page's POST: the login cookie (HttpOnly, set by the callback above) becomes a session.
+    app.post('/auth/oidc/exchange', limited, async (request, reply) => {
+      const code = readLoginCookie(request);
+      clearLoginCookie(reply);
+      reply.header('Cache-Control', 'no-store');
+      if (!deps) throw errors.notConfigured();
+      return ok(await exchangeLoginCode(deps, code, ctx.now()));
     });
   };
 }
@@ -86,6 +133,9 @@ function fail(
     log.error({ err: error }, 'oidc sign-in failed');
   }
   const message = isAppError(error) ? error.message : errors.failed(providerName).message;
-  const params = new URLSearchParams({ success: 'false', error: message });
+  // `reason` lets the page explain known refusals in its own words: it never shows the free
+  // text of a URL, which anyone can craft.
+  const reason = isAppError(error) ? error.code : 'oidc.failed';
+  const params = new URLSearchParams({ success: 'false', error: message, reason });
   return reply.redirect(`${origin}/auth/callback?${params}`, 302);
 }

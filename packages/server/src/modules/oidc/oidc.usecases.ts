@@ -1,10 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
 import * as client from 'openid-client';
 import type { AuthDeps } from '../auth/auth.usecases';
 import { startSession } from '../auth/auth.usecases';
 import type { OidcClient } from './oidc.client';
 import * as errors from './oidc.errors';
-import { findOrCreateUser, type OidcIdentity, readIdentity } from './oidc.models';
+import { findOrCreateUser, linkIdentity, type OidcIdentity, readIdentity } from './oidc.models';
 import type { OidcStatesRepository } from './oidc.repository';
 
 export interface OidcDeps {
@@ -21,7 +22,11 @@ export const STATE_TTL_MS = 10 * 60 * 1000;
 /** Remembers the PKCE verifier and nonce under a fresh state, and returns where to send the browser. */
 export async function beginSignIn(
   deps: OidcDeps,
-  input: { redirectUri: string },
+  input: {
+    redirectUri: string;
+    /** Settings' "Link {provider}": the signed-in account the identity is attached to. */
+    linkUserId?: string;
+  },
   now = new Date(),
 ): Promise<{ url: string; state: string }> {
   const config = await providerConfiguration(deps);
@@ -34,6 +39,7 @@ export async function beginSignIn(
     nonce,
     created_at: now.getTime(),
     expires_at: now.getTime() + STATE_TTL_MS,
+    link_user_id: input.linkUserId ?? null,
   });
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: input.redirectUri,
@@ -47,9 +53,15 @@ export async function beginSignIn(
   return { url: url.href, state };
 }
 
+/** How long the page has to exchange the login code its cookie carries. */
+export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
+
+export type SignInOutcome = { kind: 'login'; code: string } | { kind: 'linked' };
+
 /**
  * Finishes a sign-in from the provider's redirect. The state is consumed before anything else,
- * so a callback URL works once whatever its outcome.
+ * so a callback URL works once whatever its outcome. A sign-in ends with a one-time login code
+ * (for an HttpOnly cookie), never a token: the page exchanges the code over POST.
  */
 export async function completeSignIn(
   deps: OidcDeps,
@@ -63,7 +75,7 @@ export async function completeSignIn(
     browserState?: string;
   },
   now = new Date(),
-): Promise<AuthResult> {
+): Promise<SignInOutcome> {
   const row = input.state ? await deps.states.take(input.state) : undefined;
   if (input.error) throw errors.cancelled(deps.providerName);
   if (!row || row.expires_at <= now.getTime()) throw errors.unknownState();
@@ -77,9 +89,36 @@ export async function completeSignIn(
     idTokenExpected: true,
   });
   const identity = await identityFrom(deps, config, tokens);
+  if (row.link_user_id) {
+    const input = { userId: row.link_user_id, identity, providerName: deps.providerName };
+    await linkIdentity(deps.auth.auth, input, now);
+    return { kind: 'linked' };
+  }
   const user = await findOrCreateUser(deps.auth.auth, identity, now, deps.providerName);
+  const code = randomBytes(32).toString('base64url');
+  await deps.states.insertLogin({
+    code_hash: hashCode(code),
+    user_id: user.id,
+    created_at: now.getTime(),
+    expires_at: now.getTime() + LOGIN_CODE_TTL_MS,
+  });
+  return { kind: 'login', code };
+}
+
+/** The page's POST with the login cookie: the code works once, within two minutes. */
+export async function exchangeLoginCode(
+  deps: Pick<OidcDeps, 'states' | 'auth'>,
+  code: string | undefined,
+  now = new Date(),
+): Promise<AuthResult> {
+  const row = code ? await deps.states.takeLogin(hashCode(code)) : undefined;
+  if (!row || row.expires_at <= now.getTime()) throw errors.loginCodeUnknown();
+  const user = await deps.auth.auth.findUserById(row.user_id);
+  if (!user) throw errors.loginCodeUnknown();
   return startSession(deps.auth, user, now);
 }
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
  * The verified identity. Providers that keep scope claims out of the ID token (as the spec
