@@ -37,6 +37,8 @@ export interface PublicUser {
   email: string;
   /** An unverified address grants nothing that trusts an email (DESIGN §6). */
   emailVerified: boolean;
+  /** Whether an external (OpenID Connect) sign-in is linked to the account. */
+  oidcLinked: boolean;
   /** A new address waiting for its verification link to be opened; absent when none. */
   pendingEmail?: string;
   tier: { name: string };

@@ -17,6 +17,7 @@ export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
     userType: 'free',
     solanaWallet: null,
     emailVerified: false,
+    oidcLinked: false,
     prickoBalance: 0,
     isPremium: false,
     createdAt: '2026-11-01T10:00:00.000Z',

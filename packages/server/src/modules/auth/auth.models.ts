@@ -25,6 +25,7 @@ export function toPublicUser(user: UserRow, balance: number, isPremium: boolean)
     id: user.id,
     email: user.email,
     emailVerified: user.email_verified === 1,
+    oidcLinked: user.oidc_subject !== null,
     tier: { name: user.tier },
     userType: user.tier,
     solanaWallet: user.solana_wallet,

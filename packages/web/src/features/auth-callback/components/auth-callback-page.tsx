@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
-import { type CallbackOutcome, completeSignIn } from '../complete-sign-in';
+import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
+import { type CallbackOutcome, completeSignIn, discardSignIn } from '../complete-sign-in';
+import './auth-callback.css';
 
 /** Spec §9: back to the homepage 1.5 s after success, 3 s after a failure. */
 export const SUCCESS_REDIRECT_MS = 1500;
@@ -15,7 +18,11 @@ export interface AuthCallbackPageProps {
   onToken?: (token: string) => void;
 }
 
-/** /auth/callback — where external sign-in lands: ?token=…&success=true or ?success=false&error=…. */
+/**
+ * /auth/callback — where external sign-in lands: ?success=true (the session is fetched with the
+ * login cookie) or ?success=false&error=…. An existing session of another account is never
+ * replaced without asking.
+ */
 export function AuthCallbackPage({ onToken }: AuthCallbackPageProps) {
   useDocumentTitle('Signing in');
   const location = useLocation();
@@ -30,14 +37,51 @@ export function AuthCallbackPage({ onToken }: AuthCallbackPageProps) {
   const search = location.search || window.location.search;
 
   useEffect(() => {
-    const result = completeSignIn(search);
-    setOutcome(result);
-    if (result.kind === 'success') onTokenRef.current?.(result.token);
-    const delay = result.kind === 'success' ? SUCCESS_REDIRECT_MS : ERROR_REDIRECT_MS;
+    let active = true;
+    void completeSignIn(search).then((result) => {
+      if (!active) return;
+      setOutcome(result);
+      if (result.kind === 'success') onTokenRef.current?.(result.result.token);
+    });
+    return () => {
+      active = false;
+    };
+  }, [search]);
+
+  useEffect(() => {
+    if (!outcome || outcome.kind === 'switch') return;
+    const delay = outcome.kind === 'success' ? SUCCESS_REDIRECT_MS : ERROR_REDIRECT_MS;
     const timer = setTimeout(() => navigate('/', { replace: true }), delay);
     return () => clearTimeout(timer);
-  }, [search, navigate]);
+  }, [outcome, navigate]);
 
+  if (outcome?.kind === 'switch') {
+    const { result, current } = outcome;
+    const switchAccount = () => {
+      localStorage.setItem(AUTH_TOKEN_KEY, result.token);
+      onTokenRef.current?.(result.token);
+      setOutcome({ kind: 'success', result });
+    };
+    const stay = async () => {
+      await discardSignIn(result);
+      navigate('/', { replace: true });
+    };
+    return (
+      <main>
+        <MessagePanel icon={<AlertIcon size={28} />} title="Switch account?">
+          <p>
+            You are signed in as {current.email}. Continue as {result.user.email}?
+          </p>
+          <div className="sd-auth-callback__actions">
+            <Button onClick={switchAccount}>Continue as {result.user.email}</Button>
+            <Button variant="secondary" onClick={() => void stay()}>
+              Stay signed in as {current.email}
+            </Button>
+          </div>
+        </MessagePanel>
+      </main>
+    );
+  }
   return <main>{renderOutcome(outcome)}</main>;
 }
 
@@ -56,9 +100,11 @@ function renderOutcome(outcome: CallbackOutcome | null) {
       </MessagePanel>
     );
   }
+  if (outcome.kind === 'switch') return null;
   return (
     <MessagePanel icon={<AlertIcon size={28} />} tone="error" title="Sign-in did not complete">
       <p role="alert">{outcome.message}</p>
+      {outcome.detail ? <p>{outcome.detail}</p> : null}
       <p>Taking you back to the homepage...</p>
     </MessagePanel>
   );

@@ -87,9 +87,13 @@ describe('SessionLayout', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
-  it('signs in with the token the external sign-in callback stored', async () => {
-    const api = mockApi({ 'GET /auth/me': ok({ user: testUser({ email: 'oidc@example.com' }) }) });
-    renderLayout('/auth/callback?token=from-oidc&success=true');
+  it('signs in with the session the external sign-in callback exchanged its cookie for', async () => {
+    const user = testUser({ email: 'oidc@example.com' });
+    const api = mockApi({
+      'POST /auth/oidc/exchange': ok({ user, token: 'from-oidc' }),
+      'GET /auth/me': ok({ user }),
+    });
+    renderLayout('/auth/callback?success=true');
     expect(await within(screen.getByRole('banner')).findByText('O')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('from-oidc');
     expect(api.callsTo('GET /auth/me').at(-1)?.authorization).toBe('Bearer from-oidc');
