@@ -70,6 +70,8 @@ export async function startTestProvider() {
             cookies: { keys: ['sealdrop-test-provider-cookie-key'] },
             features: { devInteractions: { enabled: true } },
             pkce: { required: () => true },
+            // Explicit lifetimes (seconds), so the provider does not print a notice per default.
+            ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
             findAccount: (_ctx, id) => {
               const account = input.accounts[id];
               if (!account) return undefined;

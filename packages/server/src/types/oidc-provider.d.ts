@@ -14,6 +14,8 @@ declare module 'oidc-provider' {
     features?: Record<string, { enabled: boolean }>;
     pkce?: { required?: () => boolean };
     conformIdTokenClaims?: boolean;
+    /** Artifact lifetimes in seconds, by artifact name (Session, Grant, IdToken…). */
+    ttl?: Record<string, number>;
     findAccount?: (ctx: unknown, id: string) => Account | undefined | Promise<Account | undefined>;
   }
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
@@ -8,7 +9,7 @@ import { AuthCallbackPage } from './auth-callback-page';
 const ADA = testUser({ id: 'ada', email: 'ada@example.com' });
 const EVE = testUser({ id: 'eve', email: 'eve@example.com' });
 
-function renderCallback(query: string, onToken?: (token: string) => void) {
+function renderCallback(query: string, onToken?: (token: string) => void, strict = false) {
   const entry = `/auth/callback${query}`;
   window.history.replaceState(null, '', entry);
   const router = createMemoryRouter(
@@ -18,7 +19,8 @@ function renderCallback(query: string, onToken?: (token: string) => void) {
     ],
     { initialEntries: [entry] },
   );
-  render(<RouterProvider router={router} />);
+  const app = <RouterProvider router={router} />;
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
   return router;
 }
 
@@ -52,6 +54,14 @@ describe('AuthCallbackPage', () => {
     expect(router.state.location.pathname).toBe('/auth/callback');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('spends the one-time code once under StrictMode, whose effects run twice', async () => {
+    const api = mockApi({ 'POST /auth/oidc/exchange': ok({ user: ADA, token: 'n3w' }) });
+    renderCallback('?success=true', undefined, true);
+    await settle();
+    expect(api.callsTo('POST /auth/oidc/exchange')).toHaveLength(1);
+    expect(screen.getByText("You're signed in")).toBeInTheDocument();
   });
 
   it('never signs in with a token from the URL: a crafted link shows an invalid response', async () => {

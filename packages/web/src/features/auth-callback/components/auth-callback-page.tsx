@@ -32,20 +32,18 @@ export function AuthCallbackPage({ onToken }: AuthCallbackPageProps) {
   useEffect(() => {
     onTokenRef.current = onToken;
   });
-  // The router still remembers the original query after the address bar has been cleaned, so a
-  // second run of the effect (StrictMode) reaches the same outcome.
+  // The router still remembers the original query after the address bar has been cleaned.
   const search = location.search || window.location.search;
+  // The login code works once: StrictMode's second effect run must not spend it again.
+  const started = useRef(false);
 
   useEffect(() => {
-    let active = true;
+    if (started.current) return;
+    started.current = true;
     void completeSignIn(search).then((result) => {
-      if (!active) return;
       setOutcome(result);
       if (result.kind === 'success') onTokenRef.current?.(result.result.token);
     });
-    return () => {
-      active = false;
-    };
   }, [search]);
 
   useEffect(() => {
