@@ -3,21 +3,24 @@ import { CopyIcon, ShareIcon } from '../../../components/ui/icons';
 import { Toast } from '../../../components/ui/toast';
 import { useCopyConfirmation } from '../hooks/use-copy-confirmation';
 import { emailShareUrl, telegramShareUrl, whatsappShareUrl } from './share-links';
+import { useThirdPartyShareNotice } from './third-party-share-notice';
 
 export interface ShareActionsProps {
   url: string | null | undefined;
   copyConfirmMs: number;
 }
 
+/** `thirdParty`: the link, key included, goes to that company's servers (notice first). */
 const SHARE_TARGETS = [
-  { label: 'WhatsApp', href: whatsappShareUrl },
-  { label: 'Telegram', href: telegramShareUrl },
-  { label: 'Email', href: emailShareUrl },
+  { label: 'WhatsApp', href: whatsappShareUrl, thirdParty: true },
+  { label: 'Telegram', href: telegramShareUrl, thirdParty: true },
+  { label: 'Email', href: emailShareUrl, thirdParty: false },
 ] as const;
 
 /** Copy, share targets and the native share sheet for the link; inert until a link exists. */
 export function ShareActions({ url, copyConfirmMs }: ShareActionsProps) {
   const { copied, copy } = useCopyConfirmation(copyConfirmMs);
+  const notice = useThirdPartyShareNotice();
   const canNativeShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const nativeShare = async () => {
@@ -48,6 +51,9 @@ export function ShareActions({ url, copyConfirmMs }: ShareActionsProps) {
             href={target.href(url)}
             target="_blank"
             rel="noopener noreferrer"
+            onClick={
+              target.thirdParty ? notice.onShareClick(target.label, target.href(url)) : undefined
+            }
           >
             {target.label}
           </a>
@@ -65,6 +71,7 @@ export function ShareActions({ url, copyConfirmMs }: ShareActionsProps) {
         </Button>
       ) : null}
       <Toast open={copied} message="Link copied" tone="success" duration={0} />
+      {notice.dialog}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+/**
+ * Sharing to WhatsApp or Telegram hands the whole link, key included, to that company (issue 14,
+ * item 14). In Chromium: the first share per service asks first, Cancel sends nothing, Continue
+ * opens the service with the link, and later shares go straight through.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { randomFile } from './support/files';
+
+describe('third-party share notice in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks once per service before the link and its key go to WhatsApp', async () => {
+    const context = await browser.newContext();
+    // No internet here: the service answers with a stub page, and every visit is recorded.
+    const visits: string[] = [];
+    await context.route(/^https:\/\/(wa\.me|t\.me)\//, (route) => {
+      visits.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<title>service</title>' });
+    });
+    const page = await context.newPage();
+    await page.goto(server.origin);
+    await page.locator('input[type=file]').setInputFiles(randomFile('share.bin', 4096).path);
+    await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
+    const link = await page.getByLabel('Share link').inputValue();
+    const expected = `https://wa.me/?text=${encodeURIComponent(link)}`;
+
+    await page.getByRole('link', { name: 'WhatsApp' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share with WhatsApp?' });
+    await dialog.getByText('This sends the full link, including its key, to WhatsApp.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(visits).toEqual([]);
+    expect(context.pages()).toHaveLength(1);
+
+    await page.getByRole('link', { name: 'WhatsApp' }).click();
+    const popup = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await (await popup).waitForLoadState();
+    expect(visits).toEqual([expected]);
+
+    // Once per browser: the second share opens at once; Telegram still asks.
+    const second = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'WhatsApp' }).click();
+    await (await second).waitForLoadState();
+    expect(visits).toEqual([expected, expected]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('link', { name: 'Telegram' }).click();
+    await page.getByRole('dialog', { name: 'Share with Telegram?' }).waitFor();
+    await context.close();
+  });
+});
