@@ -112,6 +112,12 @@ export const configSchema = z
     REWARD_UPLOAD_PER_GIB: z.coerce.number().int().min(0).default(10),
     /** REWARD_DOWNLOAD: credited to the uploader once per (file, downloader). */
     REWARD_DOWNLOAD: z.coerce.number().int().min(0).default(1),
+    /** REWARD_MIN_BYTES: files smaller than this earn no reward (uploads and downloads). */
+    REWARD_MIN_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1024 * 1024),
     /** RATE_LIMIT_WALLET_PER_MINUTE: nonce, connect and reward calls per IP. */
     RATE_LIMIT_WALLET_PER_MINUTE: positiveInt.default(30),
     /**

@@ -23,6 +23,8 @@ export interface FilesTable {
   finalized_at: number | null;
   /** A sweeper that claims a row sets this; another sweeper leaves the row alone until then. */
   sweep_claimed_until: number | null;
+  /** Hash of the uploader's address: a download from it earns the uploader nothing. */
+  uploader_ip_hash: string | null;
 }
 
 export interface ShortLinksTable {
@@ -131,6 +133,30 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
+/** A download URL the server signed: who asked (address hash, account) and when. */
+export interface FileDownloadsTable {
+  id: string;
+  file_id: string;
+  ip_hash: string;
+  user_id: string | null;
+  created_at: number;
+}
+
+/** One claimed reward key, e.g. `download:{file}:ip:{hash}`; the primary key makes it once-only. */
+export interface RewardClaimsTable {
+  claim: string;
+  file_id: string;
+  created_at: number;
+}
+
+/** A wallet unlinked from an account: it cannot back another account for the premium period. */
+export interface WalletUnlinksTable {
+  id: string;
+  wallet_address: string;
+  user_id: string;
+  unlinked_at: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -143,6 +169,9 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;
+  file_downloads: FileDownloadsTable;
+  reward_claims: RewardClaimsTable;
+  wallet_unlinks: WalletUnlinksTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

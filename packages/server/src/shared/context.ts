@@ -5,8 +5,16 @@ import { createLoginAttemptsRepository } from '../modules/auth/auth.lockout';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createTokenService } from '../modules/auth/auth.tokens';
 import type { AuthDeps } from '../modules/auth/auth.usecases';
+import {
+  createFileDownloadsRepository,
+  type FileDownloadsRepository,
+} from '../modules/files/file-downloads.repository';
 import { createFilesRepository, type FilesRepository } from '../modules/files/files.repository';
 import { createLedgerRepository } from '../modules/ledger/ledger.repository';
+import {
+  createRewardsRepository,
+  type RewardsRepository,
+} from '../modules/ledger/rewards.repository';
 import { createMailer, type Mailer } from '../modules/mail/mail.mailer';
 import {
   createShortLinksRepository,
@@ -22,6 +30,9 @@ export interface AppContext {
   db: Database;
   storage: StorageDriver;
   files: FilesRepository;
+  /** Download URLs signed, by visitor: what download rewards and limits count. */
+  downloads: FileDownloadsRepository;
+  rewards: RewardsRepository;
   shortLinks: ShortLinksRepository;
   uploads: UploadDeps;
   auth: AuthDeps;
@@ -50,6 +61,8 @@ export function createAppContext(input: {
     db: input.db,
     storage: input.storage,
     files,
+    downloads: createFileDownloadsRepository({ db: input.db }),
+    rewards: createRewardsRepository({ db: input.db }),
     auth: {
       auth: createAuthRepository({ db: input.db }),
       loginAttempts: createLoginAttemptsRepository({ db: input.db }),

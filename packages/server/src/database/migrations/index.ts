@@ -8,7 +8,9 @@ import * as m0006 from './0006-email-verified';
 import * as m0007 from './0007-email-tokens';
 import * as m0008 from './0008-login-attempts';
 import * as m0009 from './0009-oidc-logins';
-import * as m0013 from './0013-short-link-secrets';
+import * as m0010 from './0010-short-link-secrets';
+import * as m0011 from './0011-download-grants';
+import * as m0012 from './0012-wallet-unlinks';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -21,5 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0007-email-tokens': m0007,
   '0008-login-attempts': m0008,
   '0009-oidc-logins': m0009,
-  '0013-short-link-secrets': m0013,
+  '0010-short-link-secrets': m0010,
+  '0011-download-grants': m0011,
+  '0012-wallet-unlinks': m0012,
 };

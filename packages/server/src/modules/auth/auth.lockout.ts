@@ -5,8 +5,9 @@
  * slower limit per account, from every address, stops a guess spread over many addresses.
  * Refused attempts are taken back, so a locked-out guesser does not feed the account-wide count.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../database/schema';
+import { hashClientIp } from '../../shared/client-ip-hash';
 import { tooManyLogins } from './auth.errors';
 
 export const LOGIN_LIMITS = {
@@ -43,10 +44,6 @@ export function createLoginAttemptsRepository({ db }: { db: Database }) {
 }
 
 export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;
-
-export function hashClientIp(ip: string): string {
-  return createHash('sha256').update(ip).digest('base64url').slice(0, 32);
-}
 
 /** Records the attempt and checks both limits; the returned function forgives it on success. */
 export async function admitLoginAttempt(args: {

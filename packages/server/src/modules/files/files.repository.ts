@@ -67,8 +67,11 @@ export function createFilesRepository({ db }: { db: Database }) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The row, and the download records and reward claims that name it. */
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+      await db.deleteFrom('file_downloads').where('file_id', '=', id).execute();
+      await db.deleteFrom('reward_claims').where('file_id', '=', id).execute();
       return Number(result.numDeletedRows) === 1;
     },
 

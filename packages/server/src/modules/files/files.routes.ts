@@ -1,12 +1,13 @@
 import { pageQuerySchema } from '@sealdrop/core/api-auth-schemas';
 import { fileIdParamsSchema, resolveQuerySchema } from '@sealdrop/core/api-schemas';
 import type { FastifyPluginAsync } from 'fastify';
+import { hashClientIp } from '../../shared/client-ip-hash';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { parseInput } from '../../shared/validation';
-import { requireSession } from '../auth/auth.guard';
+import { optionalSession, requireSession } from '../auth/auth.guard';
 import { getDownloadUrl, getFileInfo, resolveSlug } from './files.usecases';
 import { deleteMyFile, listMyFiles } from './my-files.usecases';
 
@@ -38,9 +39,17 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/files/:fileId', async (request) => {
       const session = await requireSession(ctx.auth, request, ctx.now());
       const { fileId } = parseInput(fileIdParamsSchema, request.params);
-      const { files, shortLinks, storage } = ctx;
+      const { files, shortLinks, storage, rewards } = ctx;
       return ok(
-        await deleteMyFile({ files, shortLinks, storage, ownerId: session.user.id, fileId }),
+        await deleteMyFile({
+          files,
+          shortLinks,
+          storage,
+          rewards,
+          ownerId: session.user.id,
+          fileId,
+          now: ctx.now(),
+        }),
       );
     });
 
@@ -51,12 +60,20 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/files/:fileId/download', limited, async (request, reply) => {
       const { fileId } = parseInput(fileIdParamsSchema, request.params);
+      const session = await optionalSession(ctx.auth, request, ctx.now());
       const url = await getDownloadUrl({
         files: ctx.files,
         storage: ctx.storage,
         fileId,
         origin: requestOrigin(request, ctx.config.PUBLIC_URL),
         now: ctx.now(),
+      });
+      // Recorded once signed: a download reward needs a download the server actually granted.
+      await ctx.downloads.record({
+        fileId,
+        ipHash: hashClientIp(request.ip),
+        userId: session?.user.id ?? null,
+        now: ctx.now().getTime(),
       });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
     });

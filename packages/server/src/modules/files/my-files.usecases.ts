@@ -1,5 +1,6 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { createError } from '../../shared/errors';
+import type { RewardsRepository } from '../ledger/rewards.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import type { StorageDriver } from '../storage/storage.types';
 import { shortUrl } from '../uploads/uploads.models';
@@ -44,13 +45,18 @@ export async function listMyFiles(args: {
   };
 }
 
-/** Only the owner deletes: the object, its short links and its row. */
+/**
+ * Only the owner deletes: the object, its short links and its row. An upload reward paid within
+ * the last day is taken back, so uploading and deleting does not farm rewards.
+ */
 export async function deleteMyFile(args: {
   files: FilesRepository;
   shortLinks: ShortLinksRepository;
   storage: StorageDriver;
+  rewards: Pick<RewardsRepository, 'reverseUpload'>;
   ownerId: string;
   fileId: string;
+  now: Date;
 }): Promise<{ deleted: true }> {
   const file = await args.files.findById(args.fileId);
   if (!file)
@@ -71,5 +77,6 @@ export async function deleteMyFile(args: {
   await args.storage.delete(file.object_key);
   await args.shortLinks.deleteForFile(file.id);
   await args.files.delete(file.id);
+  await args.rewards.reverseUpload({ fileId: file.id, now: args.now.getTime() });
   return { deleted: true };
 }

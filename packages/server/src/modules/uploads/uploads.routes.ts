@@ -6,6 +6,7 @@ import {
 } from '@sealdrop/core/api-schemas';
 import { MAX_UPLOAD_BYTES } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
+import { hashClientIp } from '../../shared/client-ip-hash';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
@@ -35,6 +36,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         input,
         tier: uploadTierOf(session?.user ?? null, premium),
         ownerId: session?.user.id ?? null,
+        uploaderIpHash: hashClientIp(request.ip),
         origin: origin(request),
         now: ctx.now(),
       });

@@ -39,6 +39,8 @@ export async function presignUpload(args: {
   };
   tier: UploadTier;
   ownerId: string | null;
+  /** Hash of the uploader's address: downloads from it earn no reward. */
+  uploaderIpHash?: string;
   origin: string;
   now?: Date;
 }): Promise<PresignResponse> {
@@ -79,6 +81,7 @@ export async function presignUpload(args: {
     expires_at: expiresAt,
     finalized_at: null,
     sweep_claimed_until: null,
+    uploader_ip_hash: args.uploaderIpHash ?? null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {

@@ -19,7 +19,13 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
   beforeEach(async () => {
     server = await createTestServer({
       database: await createDatabase(),
-      env: { ...walletEnv(rpc, market), REWARD_UPLOAD_BASE: '10', REWARD_UPLOAD_PER_GIB: '10' },
+      env: {
+        ...walletEnv(rpc, market),
+        REWARD_UPLOAD_BASE: '10',
+        REWARD_UPLOAD_PER_GIB: '10',
+        // The test files are 1000 bytes; the 1 MiB default has its own test below.
+        REWARD_MIN_BYTES: '1000',
+      },
     });
     client = walletClient(server);
   });
@@ -83,23 +89,112 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
     expect((await rewardUpload('', fileId)).statusCode).toBe(401);
   });
 
-  it("credits the owner once per downloader, never for the owner's own download", async () => {
+  it('credits the owner once per visitor that was given a download, by address and by account, never the uploader', async () => {
+    const owner = await client.signUp('owner@example.com');
+    await client.link(owner);
+    // Uploaded from 127.0.0.1, the address inject uses by default.
+    const fileId = await client.uploadOwnedFile(owner);
+    const reader = await client.signUp('reader@example.com');
+    const reward = async (options: { token?: string; ip?: string }) =>
+      (await rewardDownload(fileId, options)).body.data.reward;
+
+    // No download asked for, no reward: the call alone proves nothing.
+    expect(await reward({ ip: '203.0.113.1' })).toBe(0);
+    await client.download(fileId, { ip: '203.0.113.1' });
+    expect(await reward({ ip: '203.0.113.1' })).toBe(1);
+    expect(await reward({ ip: '203.0.113.1' })).toBe(0);
+    // A fresh account on an address that was already paid for is the same visitor.
+    await client.download(fileId, { ip: '203.0.113.1', token: reader });
+    expect(await reward({ ip: '203.0.113.1', token: reader })).toBe(0);
+    // An account is one visitor wherever it comes from.
+    await client.download(fileId, { ip: '203.0.113.2', token: reader });
+    expect(await reward({ ip: '203.0.113.2', token: reader })).toBe(0);
+    await client.download(fileId, { ip: '203.0.113.3' });
+    expect(await reward({ ip: '203.0.113.3' })).toBe(1);
+    // The uploader: their account from anywhere, or anyone from their address.
+    await client.download(fileId, { ip: '203.0.113.4', token: owner });
+    expect(await reward({ ip: '203.0.113.4', token: owner })).toBe(0);
+    await client.download(fileId);
+    expect(await reward({})).toBe(0);
+
+    const me = await client.call('GET', '/api/auth/me', { token: owner });
+    expect(me.body.data.user.prickoBalance).toBe(2);
+    const readerMe = await client.call('GET', '/api/auth/me', { token: reader });
+    expect(readerMe.body.data.user.prickoBalance).toBe(0);
+  });
+
+  it('pays nothing for files under REWARD_MIN_BYTES: five small uploads earn nothing', async () => {
+    const strict = await createTestServer({
+      database: await createDatabase(),
+      env: walletEnv(rpc, market),
+    });
+    try {
+      const strictClient = walletClient(strict);
+      const owner = await strictClient.signUp('owner@example.com');
+      await strictClient.link(owner);
+      for (let i = 0; i < 5; i += 1) {
+        const fileId = await strictClient.uploadOwnedFile(owner, i === 0 ? 1 : 1000);
+        const upload = await strictClient.call('POST', '/api/solana/reward-file-upload', {
+          token: owner,
+          body: { fileId },
+        });
+        expect(upload.body.data).toEqual({
+          reward: 0,
+          newBalance: 0,
+          message: 'Files smaller than 1 MB earn no upload reward',
+        });
+        await strictClient.download(fileId, { ip: '203.0.113.9' });
+        const download = await strictClient.call('POST', '/api/solana/reward-file-download', {
+          ip: '203.0.113.9',
+          body: { fileId },
+        });
+        expect(download.body.data).toEqual({ reward: 0 });
+      }
+      const big = await strictClient.uploadOwnedFile(owner, 1024 * 1024);
+      const upload = await strictClient.call('POST', '/api/solana/reward-file-upload', {
+        token: owner,
+        body: { fileId: big },
+      });
+      expect(upload.body.data.reward).toBe(10);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('takes the upload reward back when the uploader deletes the file within a day', async () => {
     const owner = await client.signUp('owner@example.com');
     await client.link(owner);
     const fileId = await client.uploadOwnedFile(owner);
-    const reader = await client.signUp('reader@example.com');
-
-    expect((await rewardDownload(fileId, { ip: '203.0.113.1' })).body.data).toEqual({ reward: 1 });
-    expect((await rewardDownload(fileId, { ip: '203.0.113.1' })).body.data).toEqual({ reward: 0 });
-    expect((await rewardDownload(fileId, { ip: '203.0.113.2' })).body.data).toEqual({ reward: 1 });
-    expect((await rewardDownload(fileId, { token: reader })).body.data).toEqual({ reward: 1 });
-    expect((await rewardDownload(fileId, { token: reader })).body.data).toEqual({ reward: 0 });
-    expect((await rewardDownload(fileId, { token: owner })).body.data).toEqual({ reward: 0 });
-
+    expect((await rewardUpload(owner, fileId)).body.data.reward).toBe(10);
+    server.clock.advance(23 * 60 * 60 * 1000);
+    const deleted = await client.call('DELETE', `/api/files/${fileId}`, { token: owner });
+    expect(deleted.statusCode).toBe(200);
+    const history = await client.call('GET', '/api/auth/balance-history', { token: owner });
+    expect(history.body.data.entries).toEqual([
+      expect.objectContaining({ amount: -10, reason: 'upload_reward_reversed' }),
+      expect.objectContaining({ amount: 10, reason: 'upload_reward' }),
+    ]);
     const me = await client.call('GET', '/api/auth/me', { token: owner });
-    expect(me.body.data.user.prickoBalance).toBe(3);
-    const readerMe = await client.call('GET', '/api/auth/me', { token: reader });
-    expect(readerMe.body.data.user.prickoBalance).toBe(0);
+    expect(me.body.data.user.prickoBalance).toBe(0);
+    // Deleted, it cannot be rewarded again.
+    expect((await rewardUpload(owner, fileId)).statusCode).toBe(404);
+  });
+
+  it('keeps a reward paid more than a day before the delete', async () => {
+    const owner = await client.signUp('owner@example.com');
+    await client.link(owner);
+    const fileId = await client.uploadOwnedFile(owner);
+    expect((await rewardUpload(owner, fileId)).body.data.reward).toBe(10);
+    // Reversal looks only at the reward's age; a free file is gone by then, so age the reward.
+    await server.db
+      .updateTable('ledger_entries')
+      .set({ created_at: server.clock.now().getTime() - 25 * 60 * 60 * 1000 })
+      .where('reference', '=', fileId)
+      .execute();
+    const deleted = await client.call('DELETE', `/api/files/${fileId}`, { token: owner });
+    expect(deleted.statusCode).toBe(200);
+    const me = await client.call('GET', '/api/auth/me', { token: owner });
+    expect(me.body.data.user.prickoBalance).toBe(10);
   });
 
   it('gives no download reward when the owner has no wallet, and 404 for an unknown or expired file', async () => {
@@ -123,6 +218,7 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
       ...Array(11).fill(0),
       10,
     ]);
+    await client.download(fileId, { ip: '198.51.100.7' });
     const downloads = await Promise.all(
       Array.from({ length: 12 }, () => rewardDownload(fileId, { ip: '198.51.100.7' })),
     );

@@ -157,7 +157,7 @@ describeEachDatabase('wallet link API', (createDatabase) => {
     expect(connected.body.message).toBe('The sign-in message does not match this request (domain)');
   });
 
-  it('links one wallet to one account at a time; disconnect frees it', async () => {
+  it('links one wallet to one account at a time; an unlinked wallet backs no other account for 30 days', async () => {
     const ada = await client.signUp('ada@example.com');
     const bob = await client.signUp('bob@example.com');
     const { wallet } = await client.link(ada);
@@ -171,7 +171,30 @@ describeEachDatabase('wallet link API', (createDatabase) => {
     );
     const me = await client.call('GET', '/api/auth/me', { token: ada });
     expect(me.body.data.user.solanaWallet).toBeNull();
-    expect((await client.link(bob, wallet)).statusCode).toBe(200);
+    // The review's attack: link, use premium, unlink, next account. The wallet waits a period.
+    const freeOn = new Date(server.clock.now().getTime() + 30 * 24 * 60 * 60 * 1000);
+    expect(await client.link(bob, wallet)).toMatchObject({
+      statusCode: 409,
+      body: {
+        status: 'error',
+        message: `This wallet was unlinked from another account less than 30 days ago. It can be linked to a new account from ${freeOn.toISOString().slice(0, 10)}.`,
+      },
+    });
+    // Its own account may take it back at once.
+    expect((await client.link(ada, wallet)).statusCode).toBe(200);
+    // Replacing it with another wallet unlinks it too.
+    expect((await client.link(ada)).statusCode).toBe(200);
+    // Sessions last a week: sign Bob in again after each jump of the clock.
+    const signIn = async () =>
+      (
+        await client.call('POST', '/api/auth/login', {
+          body: { email: 'bob@example.com', password: 'Correct-Horse-9' },
+        })
+      ).body.data.token as string;
+    server.clock.advance(29 * 24 * 60 * 60 * 1000);
+    expect((await client.link(await signIn(), wallet)).statusCode).toBe(409);
+    server.clock.advance(1 * 24 * 60 * 60 * 1000 + 1000);
+    expect((await client.link(await signIn(), wallet)).statusCode).toBe(200);
   });
 
   it('requires a signed-in user for nonce, connect, disconnect and balance', async () => {

@@ -66,6 +66,14 @@ export const walletLinkedElsewhere = () =>
     message: 'This wallet is already linked to another account',
   });
 
+/** A wallet unlinked from one account cannot make another premium until the period is over. */
+export const walletCoolingDown = (availableAt: Date) =>
+  createError({
+    code: 'wallet.cooling_down',
+    status: 409,
+    message: `This wallet was unlinked from another account less than 30 days ago. It can be linked to a new account from ${availableAt.toISOString().slice(0, 10)}.`,
+  });
+
 export const fileNotRewardable = () =>
   createError({
     code: 'wallet.file_not_found',

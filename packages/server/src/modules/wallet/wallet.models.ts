@@ -15,6 +15,12 @@ export function wholeTokens(raw: bigint, decimals: number): number {
 
 export const LAMPORTS_PER_SOL = 1_000_000_000;
 
+/**
+ * The premium period: a wallet unlinked from an account backs no other account for this long, so
+ * one wallet cannot make account after account premium (issue 14, item 9).
+ */
+export const WALLET_REBIND_COOLDOWN_MS = 30 * 24 * 60 * 60 * 1000;
+
 export function solFromLamports(lamports: bigint): number {
   return wholeTokens(lamports, 9);
 }

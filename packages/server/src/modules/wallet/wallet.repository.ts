@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Database, WalletNoncesTable } from '../../database/schema';
 
@@ -38,6 +39,30 @@ export function createWalletRepository({ db }: { db: Database }) {
         .where('solana_wallet', '=', walletAddress)
         .executeTakeFirst();
       return row?.id;
+    },
+
+    async recordUnlink(input: { walletAddress: string; userId: string; now: number }) {
+      await db
+        .insertInto('wallet_unlinks')
+        .values({
+          id: randomUUID(),
+          wallet_address: input.walletAddress,
+          user_id: input.userId,
+          unlinked_at: input.now,
+        })
+        .execute();
+    },
+
+    /** When the wallet was last unlinked from an account other than `userId`, after `since`. */
+    async lastUnlinkElsewhere(input: { walletAddress: string; userId: string; since: number }) {
+      const row = await db
+        .selectFrom('wallet_unlinks')
+        .select((eb) => eb.fn.max('unlinked_at').as('at'))
+        .where('wallet_address', '=', input.walletAddress)
+        .where('user_id', '!=', input.userId)
+        .where('unlinked_at', '>', input.since)
+        .executeTakeFirst();
+      return row?.at == null ? null : Number(row.at);
     },
 
     /** Sets or clears the link; the unique index on users.solana_wallet settles races. */

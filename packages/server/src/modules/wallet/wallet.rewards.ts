@@ -1,12 +1,17 @@
 /**
- * Rewards for real events only (DESIGN §1): the file must exist on the server, the wallet is the one
- * linked on the server, amounts come from configuration. The ledger's UNIQUE(reason, reference)
- * makes every credit once-only, also for concurrent requests.
+ * Rewards for real events only (DESIGN §1; issue 14 item 7, issue 15 item 3). The file must exist
+ * on the server and be at least `minBytes`; the wallet is the one linked on the server; amounts
+ * come from configuration. An upload pays once per finalized file, and is taken back if its
+ * uploader deletes it within a day. A download pays only when the server signed a download URL
+ * for this visitor, never to the uploader's own account, wallet or address, and once per (file,
+ * visitor), where a visitor is both its address and its account.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { formatFileSize } from '@sealdrop/core/format-size';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
+import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
+import type { RewardsRepository } from '../ledger/rewards.repository';
 import type { WalletDeps } from './wallet.deps';
 import * as errors from './wallet.errors';
 import { uploadReward } from './wallet.models';
@@ -14,71 +19,83 @@ import { uploadReward } from './wallet.models';
 export interface RewardDeps {
   wallet: WalletDeps;
   files: FilesRepository;
+  downloads: FileDownloadsRepository;
   ledger: LedgerRepository;
+  rewards: RewardsRepository;
   users: Pick<AuthRepository, 'findUserById'>;
+}
+
+export interface RewardRules {
+  upload: { base: number; perGiB: number };
+  download: number;
+  /** Files smaller than this earn nothing (REWARD_MIN_BYTES). */
+  minBytes: number;
 }
 
 export async function rewardUpload(args: {
   deps: RewardDeps;
-  user: UserRow;
-  fileId: string;
-  rule: { base: number; perGiB: number };
+  input: { user: UserRow; fileId: string };
+  rules: RewardRules;
   now: Date;
 }) {
-  const { deps, user, now } = args;
+  const { deps, rules, now } = args;
+  const { user, fileId } = args.input;
   if (!deps.wallet.token) throw errors.tokenNotConfigured();
   if (!user.solana_wallet) throw errors.walletNotConnected();
-  const file = await deps.files.findById(args.fileId);
-  const finalized = file?.status === 'ready' && file.expires_at > now.getTime();
-  if (!file || !finalized || file.owner_id !== user.id) throw errors.fileNotRewardable();
-
-  const amount = uploadReward(file.size, args.rule);
-  const credited =
-    amount > 0 &&
-    (await deps.ledger.credit({
-      id: randomUUID(),
-      userId: user.id,
-      amount,
-      reason: 'upload_reward',
-      reference: file.id,
-      createdAt: now.getTime(),
-    }));
+  const result = await deps.rewards.creditUpload({
+    fileId,
+    userId: user.id,
+    now: now.getTime(),
+    amountFor: (size) => (size < rules.minBytes ? 0 : uploadReward(size, rules.upload)),
+  });
+  if (!result) throw errors.fileNotRewardable();
   const newBalance = await deps.ledger.balanceOf(user.id);
-  return credited
-    ? { reward: amount, newBalance, message: `Earned ${amount} tokens for uploading!` }
-    : { reward: 0, newBalance, message: 'This upload has already been rewarded' };
+  if (result.credited) {
+    return {
+      reward: result.amount,
+      newBalance,
+      message: `Earned ${result.amount} tokens for uploading!`,
+    };
+  }
+  const message =
+    result.amount === 0
+      ? `Files smaller than ${formatFileSize(rules.minBytes)} earn no upload reward`
+      : 'This upload has already been rewarded';
+  return { reward: 0, newBalance, message };
 }
 
-/**
- * Credits the file's owner once per downloader: the signed-in account, or else a hash of the
- * client's IP (the raw address is not stored). Owners downloading their own files earn nothing.
- */
 export async function rewardDownload(args: {
   deps: RewardDeps;
-  downloader: UserRow | null;
-  clientIp: string;
-  fileId: string;
-  amount: number;
+  input: { downloader: UserRow | null; ipHash: string; fileId: string };
+  rules: RewardRules;
   now: Date;
 }) {
-  const { deps, downloader, now } = args;
+  const { deps, rules, now } = args;
+  const { downloader, ipHash } = args.input;
   if (!deps.wallet.token) throw errors.tokenNotConfigured();
-  const file = await deps.files.findReadable(args.fileId, now.getTime());
+  const file = await deps.files.findReadable(args.input.fileId, now.getTime());
   if (!file) throw errors.fileNotRewardable();
-  const owner = file.owner_id ? await deps.users.findUserById(file.owner_id) : undefined;
-  if (!owner?.solana_wallet || downloader?.id === owner.id || args.amount <= 0) {
-    return { reward: 0 };
-  }
-  const identity = downloader
-    ? `user:${downloader.id}`
-    : `ip:${createHash('sha256').update(args.clientIp).digest('base64url').slice(0, 32)}`;
-  const credited = await deps.ledger.credit({
-    id: randomUUID(),
-    userId: owner.id,
-    amount: args.amount,
-    reason: 'download_reward',
-    reference: `${file.id}:${identity}`,
-    createdAt: now.getTime(),
+  const none = { reward: 0 };
+  if (rules.download <= 0 || file.size < rules.minBytes || !file.owner_id) return none;
+  const owner = await deps.users.findUserById(file.owner_id);
+  if (!owner?.solana_wallet) return none;
+  const isUploader =
+    downloader?.id === owner.id ||
+    downloader?.solana_wallet === owner.solana_wallet ||
+    ipHash === file.uploader_ip_hash;
+  if (isUploader) return none;
+  const granted = await deps.downloads.wasGranted({
+    fileId: file.id,
+    ipHash,
+    userId: downloader?.id ?? null,
   });
-  return { reward: credited ? args.amount : 0 };
+  if (!granted) return none;
+  const credited = await deps.rewards.creditDownload({
+    fileId: file.id,
+    ownerId: owner.id,
+    visitorKeys: [`ip:${ipHash}`, ...(downloader ? [`user:${downloader.id}`] : [])],
+    amount: rules.download,
+    now: now.getTime(),
+  });
+  return { reward: credited ? rules.download : 0 };
 }

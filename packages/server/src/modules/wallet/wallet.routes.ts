@@ -1,5 +1,6 @@
 /** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { hashClientIp } from '../../shared/client-ip-hash';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
@@ -30,8 +31,15 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
     const rewardDeps = {
       wallet: deps,
       files: ctx.files,
+      downloads: ctx.downloads,
       ledger: ctx.auth.ledger,
+      rewards: ctx.rewards,
       users: ctx.auth.auth,
+    };
+    const rules = {
+      upload: { base: ctx.config.REWARD_UPLOAD_BASE, perGiB: ctx.config.REWARD_UPLOAD_PER_GIB },
+      download: ctx.config.REWARD_DOWNLOAD,
+      minBytes: ctx.config.REWARD_MIN_BYTES,
     };
     // The message names the site the user is on, so a message phished for another site is useless here.
     const site = (request: FastifyRequest): RequestSite => {
@@ -90,13 +98,8 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/solana/reward-file-upload', limited, async (request) => {
       const session = await requireSession(ctx.auth, request, ctx.now());
       const { fileId } = parseInput(rewardUploadSchema, request.body);
-      const rule = {
-        base: ctx.config.REWARD_UPLOAD_BASE,
-        perGiB: ctx.config.REWARD_UPLOAD_PER_GIB,
-      };
-      return ok(
-        await rewardUpload({ deps: rewardDeps, user: session.user, fileId, rule, now: ctx.now() }),
-      );
+      const input = { user: session.user, fileId };
+      return ok(await rewardUpload({ deps: rewardDeps, input, rules, now: ctx.now() }));
     });
 
     app.post('/solana/reward-file-download', limited, async (request) => {
@@ -105,10 +108,8 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok(
         await rewardDownload({
           deps: rewardDeps,
-          downloader: session?.user ?? null,
-          clientIp: request.ip,
-          fileId,
-          amount: ctx.config.REWARD_DOWNLOAD,
+          input: { downloader: session?.user ?? null, ipHash: hashClientIp(request.ip), fileId },
+          rules,
           now: ctx.now(),
         }),
       );

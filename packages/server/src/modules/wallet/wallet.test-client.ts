@@ -20,7 +20,7 @@ export function walletEnv(rpc: { url: string; mint: string }, market: { url: str
 
 export function walletClient(server: TestServer) {
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     options: { token?: string; body?: unknown; ip?: string } = {},
   ) {
@@ -81,5 +81,16 @@ export function walletClient(server: TestServer) {
     return plan.slug;
   }
 
-  return { call, signUp, requestNonce, link, uploadOwnedFile };
+  /** Asks for a file's download URL as a visitor does: the grant a download reward needs. */
+  async function download(fileId: string, options: { token?: string; ip?: string } = {}) {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/download`,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+    });
+    expect(response.statusCode).toBe(302);
+  }
+
+  return { call, signUp, requestNonce, link, uploadOwnedFile, download };
 }

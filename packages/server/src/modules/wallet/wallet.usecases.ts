@@ -4,7 +4,7 @@ import { generateShortCode } from '../../shared/ids';
 import type { UserRow } from '../auth/auth.repository';
 import type { WalletDeps } from './wallet.deps';
 import * as errors from './wallet.errors';
-import { solFromLamports, wholeTokens } from './wallet.models';
+import { solFromLamports, WALLET_REBIND_COOLDOWN_MS, wholeTokens } from './wallet.models';
 import {
   createSignInText,
   decodeBase58,
@@ -85,7 +85,7 @@ export async function connectWallet(args: {
   const difference = issuedFields ? firstDifference(signed, issuedFields) : 'message';
   if (difference) throw errors.messageMismatch(difference);
 
-  await linkWallet(deps, user.id, input.walletAddress, now);
+  await linkWallet(deps, user, input.walletAddress, now);
   const linked: UserRow = { ...user, solana_wallet: input.walletAddress };
   const [isPremium, balance] = await Promise.all([
     deps.premium(linked, { rpcFailure: 'ignore' }),
@@ -100,9 +100,29 @@ export async function connectWallet(args: {
   };
 }
 
-async function linkWallet(deps: WalletDeps, userId: string, walletAddress: string, now: Date) {
+/**
+ * One wallet backs one account at a time, and a wallet another account let go of less than
+ * WALLET_REBIND_COOLDOWN_MS ago backs nobody new. Replacing a linked wallet counts as unlinking it.
+ */
+async function linkWallet(deps: WalletDeps, user: UserRow, walletAddress: string, now: Date) {
+  const userId = user.id;
   const holder = await deps.wallets.findUserIdByWallet(walletAddress);
   if (holder && holder !== userId) throw errors.walletLinkedElsewhere();
+  const unlinkedAt = await deps.wallets.lastUnlinkElsewhere({
+    walletAddress,
+    userId,
+    since: now.getTime() - WALLET_REBIND_COOLDOWN_MS,
+  });
+  if (unlinkedAt !== null) {
+    throw errors.walletCoolingDown(new Date(unlinkedAt + WALLET_REBIND_COOLDOWN_MS));
+  }
+  if (user.solana_wallet && user.solana_wallet !== walletAddress) {
+    await deps.wallets.recordUnlink({
+      walletAddress: user.solana_wallet,
+      userId,
+      now: now.getTime(),
+    });
+  }
   try {
     await deps.wallets.setWallet(userId, walletAddress, now.getTime());
   } catch (error) {
@@ -125,7 +145,16 @@ async function tokenBalanceOrNull(deps: WalletDeps, walletAddress: string) {
 }
 
 export async function disconnectWallet(args: { deps: WalletDeps; user: UserRow; now: Date }) {
-  await args.deps.wallets.setWallet(args.user.id, null, args.now.getTime());
+  const { deps, user } = args;
+  // Recorded before the link is cleared: nobody can link the wallet between the two.
+  if (user.solana_wallet) {
+    await deps.wallets.recordUnlink({
+      walletAddress: user.solana_wallet,
+      userId: user.id,
+      now: args.now.getTime(),
+    });
+  }
+  await deps.wallets.setWallet(user.id, null, args.now.getTime());
   return { disconnected: true, message: 'Wallet disconnected' };
 }
 
