@@ -7,14 +7,29 @@ interface Benefit {
   text: string;
 }
 
-/** The four promises of the home page (spec §2 "Home"). */
-export function BenefitTiles({ maxLabel }: { maxLabel: string }) {
+export interface BenefitTilesProps {
+  /** "5GB" or "100GB": the limit of the person looking. */
+  maxLabel: string;
+  /** "24 hours" or "30 days": how long their files are kept. */
+  retention: string;
+  /** A premium account is signed in, so "no login" would describe someone else's limit. */
+  isPremium?: boolean;
+}
+
+/** The four promises of the home page (spec §2 "Home"), true for the person looking. */
+export function BenefitTiles({ maxLabel, retention, isPremium = false }: BenefitTilesProps) {
   const benefits: Benefit[] = [
-    {
-      icon: <UploadIcon />,
-      title: `Up to ${maxLabel}, no login`,
-      text: `Upload files up to ${maxLabel} without creating an account.`,
-    },
+    isPremium
+      ? {
+          icon: <UploadIcon />,
+          title: `Up to ${maxLabel} with Premium`,
+          text: `Upload files up to ${maxLabel}, kept for ${retention}.`,
+        }
+      : {
+          icon: <UploadIcon />,
+          title: `Up to ${maxLabel}, no login`,
+          text: `Upload files up to ${maxLabel} without creating an account.`,
+        },
     {
       icon: <LinkIcon />,
       title: 'Instant tiny URLs',

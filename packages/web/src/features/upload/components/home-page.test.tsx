@@ -62,21 +62,22 @@ describe('HomePage', () => {
   it('offers one file up to 5GB, encryption on by default, benefits and the Premium card', () => {
     render(<HomePage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Encrypted in your browser, stored for 24 hours, shared with one short link.',
+      ),
+    ).toBeInTheDocument();
     const input = screen.getByLabelText(/drop a file here/i);
     expect(input).toHaveAttribute('type', 'file');
     expect(input).not.toHaveAttribute('multiple');
     expect(screen.getByText('up to 5GB')).toBeInTheDocument();
+    expect(screen.getByText('Upload files up to 5GB without creating an account.')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Encrypt in my browser' })).toBeChecked();
-    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(8);
-    for (const feature of [
-      'Priority uploads',
-      '100GB files',
-      '30-day storage',
-      'Enhanced security',
-    ]) {
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(7);
+    for (const feature of ['Priority uploads', '100GB files', '30-day storage']) {
       expect(screen.getByText(feature)).toBeInTheDocument();
     }
-    expect(screen.getAllByText('Pro')).toHaveLength(4);
+    expect(screen.getAllByText('Pro')).toHaveLength(3);
     expect(screen.getByText('Hold 10K+ token to go Pro')).toBeInTheDocument();
   });
 
@@ -96,6 +97,21 @@ describe('HomePage', () => {
     render(<HomePage isPremium />);
     expect(screen.getByText('All features active!')).toBeInTheDocument();
     expect(screen.getByText('up to 100GB')).toBeInTheDocument();
+  });
+
+  it("never reads as free to a premium user: 30 days and 100GB, no guest's 24 hours or 5GB", () => {
+    render(<HomePage isPremium />);
+    expect(
+      screen.getByText(
+        'Encrypted in your browser, stored for 30 days, shared with one short link.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Upload files up to 100GB, kept for 30 days.')).toBeInTheDocument();
+    const page = screen.getByRole('main');
+    expect(page).not.toHaveTextContent('24 hours');
+    expect(page).not.toHaveTextContent(/\b5GB/);
+    expect(page).not.toHaveTextContent('without creating an account');
+    expect(page).not.toHaveTextContent('no login');
   });
 
   it('refuses a file over the limit with an alert and starts nothing', () => {

@@ -1,4 +1,10 @@
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, maxSizeLabel } from '@sealdrop/core/limits';
+import {
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+  maxSizeLabel,
+  RETENTION_MS,
+} from '@sealdrop/core/limits';
+import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
 import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
@@ -12,7 +18,7 @@ import { UploadStatusView } from './upload-status-view';
 import './home-page.css';
 
 export interface HomePageProps {
-  /** Premium raises the size limit to 100GB; wired to the session once accounts exist. */
+  /** Premium raises the size limit to 100GB and keeps files 30 days; the texts follow. */
   isPremium?: boolean;
   /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
   resumeStore?: PendingUploadStore;
@@ -23,8 +29,10 @@ export function HomePage({ isPremium = false, resumeStore = pendingUploads }: Ho
   const [encrypt, setEncrypt] = useState(true);
   const { state, start, resume, retry, reset } = useUploadFlow({ store: resumeStore });
   const { pending, dismiss, discard } = usePendingUploads(resumeStore);
-  const maxBytes = isPremium ? MAX_UPLOAD_BYTES.premium : MAX_UPLOAD_BYTES.guest;
+  const tier = isPremium ? 'premium' : 'guest';
+  const maxBytes = MAX_UPLOAD_BYTES[tier];
   const maxLabel = maxSizeLabel(maxBytes);
+  const retention = retentionLabel(RETENTION_MS[tier]);
 
   const onFile = (file: File) => {
     // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
@@ -40,7 +48,7 @@ export function HomePage({ isPremium = false, resumeStore = pendingUploads }: Ho
       <section className="sd-home-hero">
         <h1 className="sd-home-hero__title">Share files privately, in seconds.</h1>
         <p className="sd-home-hero__lead">
-          Encrypted in your browser, stored for 24 hours, shared with one short link.
+          Encrypted in your browser, stored for {retention}, shared with one short link.
         </p>
       </section>
 
@@ -88,7 +96,7 @@ export function HomePage({ isPremium = false, resumeStore = pendingUploads }: Ho
         <PremiumCard isPremium={isPremium} />
       </div>
 
-      <BenefitTiles maxLabel={maxLabel} />
+      <BenefitTiles maxLabel={maxLabel} retention={retention} isPremium={isPremium} />
     </main>
   );
 }

@@ -2,9 +2,14 @@ import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 
-const PRO_FEATURES = ['Priority uploads', '100GB files', '30-day storage', 'Enhanced security'];
+/**
+ * The Pro features the product delivers today. "Enhanced security" (a download passphrase) joins
+ * the list when the passphrase of the sharing-options issue lands: until then the card would
+ * promise something premium users cannot use.
+ */
+export const PRO_FEATURES = ['Priority uploads', '100GB files', '30-day storage'] as const;
 
-/** Premium side card (spec §2 "Home"): the four Pro features and how to get them. */
+/** Premium side card (spec §2 "Home"): the Pro features and how to get them. */
 export function PremiumCard({ isPremium = false }: { isPremium?: boolean }) {
   const titleId = useId();
   return (
