@@ -105,6 +105,11 @@ export interface FileInfo {
   contentType: string;
   isEncrypted: boolean;
   expiresAt: string;
+  /**
+   * `uploading` while the sender's transfer runs: the link already works, the bytes are not there
+   * yet (the page waits). Absent from older servers, which answered 409 instead: read as ready.
+   */
+  status?: 'ready' | 'uploading';
 }
 
 export const fileIdParamsSchema = z.object({ fileId: shortCode });

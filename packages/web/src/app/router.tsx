@@ -23,8 +23,9 @@ export function createAppRouter() {
         { path: '/', element: <SessionHomePage /> },
         { path: '/mission', element: <MissionPage /> },
         { path: '/about', element: <AboutPage /> },
-        { path: '/download/:fileId', element: <DownloadPage /> },
-        { path: '/s/:shortCode', element: <ShortLinkPage /> },
+        // Without an id or a code, the pages say the link is invalid (spec §8), not 404.
+        { path: '/download/:fileId?', element: <DownloadPage /> },
+        { path: '/s/:shortCode?', element: <ShortLinkPage /> },
         { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },

@@ -14,14 +14,20 @@ export const fileStillUploading = () =>
     message: 'This file is still uploading. Please try again in a moment.',
   });
 
+/** A file that exists and has not expired, finished or still uploading; else not found. */
+async function findLiveFile(files: FilesRepository, id: string, now: Date): Promise<FileRow> {
+  const file = await files.findById(id);
+  if (!file || file.expires_at <= now.getTime()) throw fileNotFound();
+  return file;
+}
+
 /** A readable file, or the reason it is not: expired and unknown look the same to the caller. */
 export async function getReadableFile(
   files: FilesRepository,
   id: string,
   now: Date,
 ): Promise<FileRow> {
-  const file = await files.findById(id);
-  if (!file || file.expires_at <= now.getTime()) throw fileNotFound();
+  const file = await findLiveFile(files, id, now);
   if (file.status !== 'ready') throw fileStillUploading();
   return file;
 }
@@ -34,6 +40,7 @@ export function toFileInfo(file: FileRow): FileInfo {
     contentType: file.content_type,
     isEncrypted: file.is_encrypted === 1,
     expiresAt: new Date(file.expires_at).toISOString(),
+    status: file.status === 'ready' ? 'ready' : 'uploading',
   };
 }
 
@@ -42,7 +49,8 @@ export async function getFileInfo(args: {
   fileId: string;
   now?: Date;
 }): Promise<FileInfo> {
-  return toFileInfo(await getReadableFile(args.files, args.fileId, args.now ?? new Date()));
+  // A link shared while its file uploads already works: the page shows the wait (issue 15).
+  return toFileInfo(await findLiveFile(args.files, args.fileId, args.now ?? new Date()));
 }
 
 /** A short-lived signed URL for the stored bytes (ciphertext for encrypted files). */
@@ -68,6 +76,6 @@ export async function resolveSlug(args: {
   slug: string;
   now?: Date;
 }): Promise<ResolveResponse> {
-  const file = await getReadableFile(args.files, args.slug, args.now ?? new Date());
+  const file = await findLiveFile(args.files, args.slug, args.now ?? new Date());
   return { fileId: file.id, downloadUrl: `/download/${file.id}` };
 }

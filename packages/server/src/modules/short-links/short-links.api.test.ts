@@ -92,7 +92,7 @@ describeEachDatabase('short links', (createDatabase) => {
   it('answers 404 with a message for a code that does not exist', async () => {
     const response = await api(server, 'GET', '/api/s/abcdefghij12');
     expect(response.statusCode).toBe(404);
-    expect(response.body).toEqual({ status: 'error', message: 'File not found or expired' });
+    expect(response.body).toEqual({ status: 'error', message: 'File not found or has expired.' });
   });
 
   it('refuses an expired file on every read path at once, before any sweep', async () => {

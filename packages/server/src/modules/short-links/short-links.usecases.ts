@@ -6,7 +6,6 @@ import type {
 import { createError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import type { FilesRepository } from '../files/files.repository';
-import { fileStillUploading } from '../files/files.usecases';
 import { shortUrl } from '../uploads/uploads.models';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
@@ -21,8 +20,13 @@ const notReserver = () =>
     message: 'Only the browser that reserved this short link can complete it',
   });
 
+/** The download page's words (spec §8), which the short-link page shows as the server's message. */
 const linkNotFound = () =>
-  createError({ code: 'short_links.not_found', status: 404, message: 'File not found or expired' });
+  createError({
+    code: 'short_links.not_found',
+    status: 404,
+    message: 'File not found or has expired.',
+  });
 
 export async function createInstantLink(args: {
   shortLinks: ShortLinksRepository;
@@ -108,8 +112,8 @@ export async function resolveShortCode(args: {
   const link = await args.shortLinks.find(args.shortCode);
   if (!link?.file_id) throw linkNotFound();
   const file = await args.files.findById(link.file_id);
+  // Still uploading is a state, not an error: the download page waits for it (issue 15).
   if (!file || file.expires_at <= now) throw linkNotFound();
-  if (file.status !== 'ready') throw fileStillUploading();
   await args.shortLinks.recordClick(link.code, now);
   return { fileId: file.id, downloadUrl: `/download/${file.id}` };
 }

@@ -133,11 +133,28 @@ describeEachDatabase('upload API', (createDatabase) => {
     expect(again.body.data).toMatchObject({ fileId: plan.slug });
   });
 
-  it('answers 409 on info while the file is still uploading', async () => {
+  it('describes a file that is still uploading, and resolves its links, but refuses its download with 409', async () => {
     const { body } = await presign(server, { size: 10 });
     const info = await api(server, 'GET', `/api/files/${body.data.slug}/info`);
-    expect(info.statusCode).toBe(409);
-    expect(info.body.message).toBe('This file is still uploading. Please try again in a moment.');
+    expect(info.statusCode).toBe(200);
+    expect(info.body.data).toMatchObject({ fileId: body.data.slug, size: 10, status: 'uploading' });
+    const short = await api(server, 'GET', `/api/s/${body.data.slug}`);
+    expect(short.body.data).toEqual({
+      fileId: body.data.slug,
+      downloadUrl: `/download/${body.data.slug}`,
+    });
+    const resolved = await api(server, 'GET', `/api/files/resolve?slug=${body.data.slug}`);
+    expect(resolved.statusCode).toBe(200);
+    const download = await api(server, 'GET', `/api/files/${body.data.slug}/download`);
+    expect(download.statusCode).toBe(409);
+    expect(download.body.message).toBe(
+      'This file is still uploading. Please try again in a moment.',
+    );
+    const put = await putBytes(server, body.data.uploadUrl ?? '', Buffer.alloc(10));
+    expect(put.statusCode).toBe(200);
+    await api(server, 'POST', '/api/upload/finalize', { objectKey: body.data.objectKey });
+    const ready = await api(server, 'GET', `/api/files/${body.data.slug}/info`);
+    expect(ready.body.data).toMatchObject({ status: 'ready' });
   });
 
   it('hands out fresh part URLs and refuses part numbers past the plan', async () => {

@@ -64,6 +64,20 @@ function FileDownload({ fileId }: { fileId: string }) {
   }
   const file = info.data;
   if (file.isEncrypted && !secrets) return <Problem message={INVALID_LINK_MESSAGE} />;
+  if (file.status === 'uploading') {
+    return (
+      <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
+        <h1 id="download-title" className="download-card__title">
+          {file.isEncrypted ? 'Secure download' : 'Download'}
+        </h1>
+        <FileDetails file={file} />
+        <div className="download-status download-status--waiting" role="status">
+          <Spinner size="sm" />
+          <span>{STILL_UPLOADING_TEXT}</span>
+        </div>
+      </Card>
+    );
+  }
   return (
     <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
       <h1 id="download-title" className="download-card__title">
@@ -78,6 +92,10 @@ function FileDownload({ fileId }: { fileId: string }) {
     </Card>
   );
 }
+
+/** Issue 15: a link opened while its file uploads waits, then turns into the download by itself. */
+export const STILL_UPLOADING_TEXT =
+  'The sender is still uploading this file. The download will be ready in a moment.';
 
 function Problem({ message }: { message: string }) {
   return (

@@ -1,0 +1,81 @@
+/**
+ * Issue 15 item 1 in Chromium: the sender shares the link while the file still uploads; the
+ * recipient opens it in another browser, sees the waiting state, and ends with identical bytes
+ * without reloading. Also the pages of links with no id or code (item 5).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+import { fileSha256, randomFile } from './support/files';
+
+const WAITING = 'The sender is still uploading this file. The download will be ready in a moment.';
+
+describe('a link opened while its file uploads, in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('waits for the sender, then downloads identical bytes with no reload', async () => {
+    const file = randomFile('big-video.mov', 24 * 1024 * 1024);
+    const sender = await browser.newContext();
+    // Hold the sender's part uploads back, as a slow uplink would, so the upload takes seconds.
+    await sender.route(
+      (url) => url.pathname.startsWith('/api/storage/'),
+      async (route) => {
+        if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      },
+    );
+    const home = await sender.newPage();
+    await home.goto(server.origin);
+    await home.locator('input[type=file]').setInputFiles(file.path);
+    const linkField = home.getByLabel('Share link');
+    await expect.poll(() => linkField.inputValue(), { timeout: 30_000 }).toMatch(/\/s\/\w+#key=/);
+    const link = await linkField.inputValue();
+
+    const recipient = await browser.newContext({ acceptDownloads: true });
+    const page = await recipient.newPage();
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await page.goto(link);
+    await page.getByText(WAITING).waitFor({ timeout: 15_000 });
+    await page.getByText('big-video.mov').waitFor();
+    // The sender has not finished yet.
+    expect(
+      await home.getByText('Your file is ready. Copy or share the link anywhere.').count(),
+    ).toBe(0);
+    const navigationsWhileWaiting = navigations;
+
+    const button = page.getByRole('button', { name: 'Download & Decrypt File' });
+    await button.waitFor({ timeout: 90_000 });
+    expect(await page.getByText(WAITING).count()).toBe(0);
+    expect(navigations).toBe(navigationsWhileWaiting);
+    const downloadEvent = page.waitForEvent('download', { timeout: 60_000 });
+    await button.click();
+    const download = await downloadEvent;
+    expect(await download.failure()).toBeNull();
+    expect(fileSha256(await download.path())).toBe(file.sha256);
+    await sender.close();
+    await recipient.close();
+  });
+
+  it('calls /s/ and /download/ without a code or an id invalid links, not missing pages', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/s/`);
+    await page.getByText('Invalid download link').waitFor();
+    await page.goto(`${server.origin}/download/`);
+    await page
+      .getByText('Invalid file link. The link may be incomplete or the file has expired.')
+      .waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Issue 15 item 1: a link opened while its file uploads shows a waiting state, polls no faster
+ * than every 2 s, and becomes the download by itself; an upload that is aborted ends in not-found.
+ */
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadWaitDelay } from '../api/file-info';
+import { DownloadPage } from './download-page';
+
+const FILE_ID = 'AbCdEfGh1234';
+const FRAGMENT = `#${buildFragment({ rawKey: new Uint8Array(32).fill(1), iv: new Uint8Array(12) })}`;
+const WAITING = 'The sender is still uploading this file. The download will be ready in a moment.';
+
+const info = (status: 'uploading' | 'ready') => ({
+  fileId: FILE_ID,
+  originalName: 'holiday.mov',
+  size: 3 * 1024 * 1024,
+  contentType: 'application/octet-stream',
+  isEncrypted: true,
+  expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+  status,
+});
+
+/** The server's answers to /info, in order; the last one repeats. */
+function serveInfo(answers: Array<object | 404>) {
+  const times: number[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      times.push(Date.now());
+      const answer = answers[Math.min(times.length - 1, answers.length - 1)];
+      return answer === 404
+        ? new Response(
+            JSON.stringify({ status: 'error', message: 'File not found or has expired.' }),
+            { status: 404, headers: { 'Content-Type': 'application/json' } },
+          )
+        : new Response(JSON.stringify({ status: 'success', data: answer }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          });
+    }),
+  );
+  return times;
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/download/:fileId', element: <DownloadPage /> }], {
+    initialEntries: [`/download/${FILE_ID}${FRAGMENT}`],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Real time: the page's own backoff (2 s, then 3 s) runs as it does in a browser.
+const slow = { timeout: 15_000 };
+
+describe('a link opened while the file is still uploading', () => {
+  it('backs off from 2 s to at most 15 s between requests', () => {
+    expect([1, 2, 3, 4, 10].map(uploadWaitDelay)).toEqual([2000, 3000, 4500, 6750, 15000]);
+  });
+
+  it(
+    'shows the name, size and the waiting text, then the download once the upload finished',
+    slow,
+    async () => {
+      const times = serveInfo([info('uploading'), info('uploading'), info('ready')]);
+      renderPage();
+      expect(await screen.findByText(WAITING)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(WAITING);
+      expect(screen.getByText('holiday.mov')).toBeInTheDocument();
+      expect(screen.getByText('3 MB')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
+
+      const button = await screen.findByRole(
+        'button',
+        { name: 'Download & Decrypt File' },
+        { timeout: 8000 },
+      );
+      expect(button).toBeVisible();
+      expect(screen.queryByText(WAITING)).toBeNull();
+      expect(times).toHaveLength(3);
+      for (let i = 1; i < times.length; i += 1) {
+        expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(1990);
+      }
+      // Ready: no more polling.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(times).toHaveLength(3);
+    },
+  );
+
+  it('stops waiting and says so when the upload is aborted', slow, async () => {
+    const times = serveInfo([info('uploading'), 404]);
+    renderPage();
+    expect(await screen.findByText(WAITING)).toBeInTheDocument();
+    expect(
+      await screen.findByText('File not found or has expired.', undefined, { timeout: 5000 }),
+    ).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(times).toHaveLength(2);
+  });
+});
