@@ -3,10 +3,12 @@ import { useId } from 'react';
 export interface LinkFieldProps {
   url: string | null | undefined;
   hint: string;
+  /** The link will not work (the upload failed): no value, and the field is disabled. */
+  dead?: boolean;
 }
 
 /** The share link, read-only; focusing it selects the whole link so it can be copied by hand. */
-export function LinkField({ url, hint }: LinkFieldProps) {
+export function LinkField({ url, hint, dead = false }: LinkFieldProps) {
   const id = useId();
   return (
     <div className="sd-upload-link">
@@ -18,8 +20,11 @@ export function LinkField({ url, hint }: LinkFieldProps) {
         className="sd-upload-link__input"
         type="text"
         readOnly
-        value={url ?? ''}
-        placeholder="Your link appears here in a moment…"
+        value={dead ? '' : (url ?? '')}
+        disabled={dead}
+        placeholder={
+          dead ? 'No link: the upload did not finish' : 'Your link appears here in a moment…'
+        }
         aria-describedby={`${id}-hint`}
         onFocus={(event) => event.currentTarget.select()}
         spellCheck={false}

@@ -1,5 +1,6 @@
 import '../testing/blob-polyfill';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../testing/fake-xhr';
 import { mockApi } from '../testing/mock-api';
@@ -69,5 +70,59 @@ describe('UploadStatusCard given a file', () => {
       }),
     );
     expect(api.callsTo('POST /upload/finalize')).toHaveLength(0);
+  });
+
+  it('offers no dead link after a failure, and Retry shows a new link that works', async () => {
+    let reservations = 0;
+    mockApi({
+      ...routes,
+      'POST /tiny/instant': () => {
+        reservations += 1;
+        const shortCode = reservations === 1 ? 'DeadLink123' : 'LiveLink456';
+        return { data: { tinyUrl: `/s/${shortCode}`, shortCode, completeToken: 't'.repeat(43) } };
+      },
+      // The first attempt is refused outright (a 4xx is not retried); the second goes through.
+      'POST /upload/presign': (body) =>
+        reservations === 1
+          ? { error: 'Storage quota reached', status: 400 }
+          : {
+              data: {
+                multipart: null,
+                uploadUrl: 'https://storage.test/object',
+                objectKey: 'objects/9',
+                slug: (body as { shortCode: string }).shortCode,
+                shortUrl: `/s/${(body as { shortCode: string }).shortCode}`,
+                expiresAt: '2026-11-23T00:00:00Z',
+                objectSize: 4,
+              },
+            },
+    });
+    FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
+    render(<UploadStatusCard file={new File(['data'], 'flaky.txt')} encrypt={false} />);
+
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    const field = screen.getByLabelText('Share link');
+    expect(field).toHaveValue('');
+    expect(field).toBeDisabled();
+    expect(
+      screen.getByText('This link will not work: the upload did not finish.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.',
+      ),
+    ).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    for (const name of ['WhatsApp', 'Telegram', 'Email']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(document.body.textContent).not.toContain('DeadLink123');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    expect(screen.getByLabelText('Share link')).toHaveValue(
+      `${window.location.origin}/s/LiveLink456`,
+    );
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeEnabled();
   });
 });

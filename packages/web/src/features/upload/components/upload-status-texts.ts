@@ -16,6 +16,8 @@ export const STATUS_TEXTS: Record<UploadCardStatus, { title: string; description
 export const LINK_HINT_PENDING =
   'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.';
 export const LINK_HINT_READY = "This is your instant link. It's live and ready to share.";
+/** Issue 15: a failed upload's link leads nowhere, and the card says so instead of offering it. */
+export const LINK_HINT_FAILED = 'This link will not work: the upload did not finish.';
 
 /** Copy confirmation on the card; the home panel passes its own 2 s (spec §9). */
 export const CARD_COPY_CONFIRM_MS = 1600;

@@ -9,6 +9,7 @@ import { ShareActions } from './share-actions';
 import { UploadProgress } from './upload-progress';
 import {
   CARD_COPY_CONFIRM_MS,
+  LINK_HINT_FAILED,
   LINK_HINT_PENDING,
   LINK_HINT_READY,
   STATUS_TEXTS,
@@ -51,6 +52,7 @@ export function UploadStatusView(props: UploadStatusViewProps) {
   const percent = status === 'ready' ? 100 : normalized.percent;
   const speed = props.speed !== undefined ? props.speed : normalized.speed;
   const eta = props.eta !== undefined ? props.eta : normalized.eta;
+  const failed = status === 'error';
 
   return (
     <Card as="section" className="sd-upload-card" aria-labelledby={titleId} padding="lg">
@@ -80,8 +82,16 @@ export function UploadStatusView(props: UploadStatusViewProps) {
         showRate={status === 'uploading'}
       />
 
-      <LinkField url={finalUrl} hint={status === 'ready' ? LINK_HINT_READY : LINK_HINT_PENDING} />
-      <ShareActions url={finalUrl} copyConfirmMs={props.copyConfirmMs ?? CARD_COPY_CONFIRM_MS} />
+      <LinkField
+        url={finalUrl}
+        dead={failed}
+        hint={failed ? LINK_HINT_FAILED : status === 'ready' ? LINK_HINT_READY : LINK_HINT_PENDING}
+      />
+      {/* A failed upload's link leads nowhere: no Copy, no share buttons. */}
+      <ShareActions
+        url={failed ? null : finalUrl}
+        copyConfirmMs={props.copyConfirmMs ?? CARD_COPY_CONFIRM_MS}
+      />
 
       {status === 'error' && errorMessage ? (
         <p className="sd-upload-card__error" role="alert">
