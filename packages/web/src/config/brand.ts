@@ -4,5 +4,4 @@ export const brand = {
   /** Spec §2 "Global elements": the top bar tagline, word for word. */
   tagline: 'Powered by the token',
   description: 'Private file sharing: encrypted in your browser, gone after 24 hours.',
-  retentionHours: 24,
 } as const;

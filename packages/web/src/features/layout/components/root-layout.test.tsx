@@ -151,11 +151,27 @@ describe('RootLayout feedback button', () => {
     expect(screen.getByRole('dialog', { name: 'Share your feedback' })).toBeInTheDocument();
   });
 
+  it('is docked just before the footer, so it stops above the footer instead of covering it', () => {
+    renderLayout('/about');
+    const dock = screen.getByRole('button', { name: 'Send feedback' }).parentElement!;
+    expect(dock).toHaveClass('sd-feedback-dock');
+    expect(dock.nextElementSibling).toBe(screen.getByRole('contentinfo'));
+  });
+
   it('uses the dialog the feedback feature provides', async () => {
     renderLayout('/about', {
       renderFeedbackDialog: ({ open }) => (open ? <p>Custom feedback form</p> : null),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(screen.getByText('Custom feedback form')).toBeInTheDocument();
+  });
+});
+
+describe('RootLayout footer', () => {
+  it('states both retentions, so it is true for premium readers too', () => {
+    renderLayout('/about');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'Files are encrypted in your browser before upload and deleted after 24 hours (30 days on Premium). No trackers, no ads.',
+    );
   });
 });

@@ -48,8 +48,8 @@ export function RootLayout({
       <div className="sd-shell__content">
         <Outlet />
       </div>
-      <SiteFooter />
       {pathname !== '/' ? <FeedbackButton onClick={() => setFeedbackOpen(true)} /> : null}
+      <SiteFooter />
       <MobileMenu
         open={menuOpen}
         onClose={() => setMenuOpen(false)}

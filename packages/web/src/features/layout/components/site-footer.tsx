@@ -1,6 +1,11 @@
+import { RETENTION_MS } from '@sealdrop/core/limits';
+import { retentionLabel } from '@sealdrop/core/retention';
 import { Link } from 'react-router';
 import { LogoMark } from '../../../components/ui/icons';
 import { brand } from '../../../config/brand';
+
+// True for every reader: the footer does not know whether the person is premium.
+const FOOTER_TEXT = `Files are encrypted in your browser before upload and deleted after ${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium). No trackers, no ads.`;
 
 /** Footer links use their own wording so they never clash with the top bar's Home/Mission/About. */
 export function SiteFooter() {
@@ -12,10 +17,7 @@ export function SiteFooter() {
             <LogoMark size={22} />
             {brand.name}
           </p>
-          <p className="sd-footer__text">
-            Files are encrypted in your browser before upload and deleted after{' '}
-            {brand.retentionHours} hours. No trackers, no ads.
-          </p>
+          <p className="sd-footer__text">{FOOTER_TEXT}</p>
         </div>
         <nav aria-label="Footer">
           <ul className="sd-footer__links">
