@@ -1,3 +1,5 @@
+import { RETENTION_MS } from '@sealdrop/core/limits';
+import { retentionLabel } from '@sealdrop/core/retention';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { ArrowRightIcon } from '../../../components/ui/icons';
@@ -6,6 +8,9 @@ import { brand } from '../../../config/brand';
 import { PageHero } from './page-hero';
 import { SecurityArchitecture } from './security-architecture';
 import './marketing.css';
+
+const FREE_RETENTION = retentionLabel(RETENTION_MS.free);
+const PREMIUM_RETENTION = retentionLabel(RETENTION_MS.premium);
 
 const PRINCIPLES = [
   {
@@ -30,7 +35,7 @@ export function AboutPage() {
       <PageHero
         eyebrow={`About ${brand.name}`}
         title="Send a file to one person, not to everyone in between"
-        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears after ${brand.retentionHours} hours.`}
+        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears after ${FREE_RETENTION} (${PREMIUM_RETENTION} on Premium).`}
       />
 
       <section className="sd-container sd-section sd-story" aria-labelledby="about-story">
@@ -44,7 +49,7 @@ export function AboutPage() {
           We built {brand.name} for those files. Your browser encrypts the file, uploads only the
           sealed result and gives you a link that carries the key. The person who opens the link
           decrypts the file in their own browser. In between, we store data we cannot read, and only
-          for a day.
+          until it expires.
         </p>
       </section>
 

@@ -43,12 +43,24 @@ describe('AboutPage', () => {
       screen.getByRole('heading', { name: 'AES-256-GCM in your browser' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /link fragment/i })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Deleted after 24 hours' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Deleted when it expires' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No tracking or ads' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /try it now/i })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Read our mission' })).toHaveAttribute(
       'href',
       '/mission',
     );
+  });
+});
+
+describe('retention on the static pages', () => {
+  it('never tells a premium reader that every file goes after 24 hours', () => {
+    renderAt('/about');
+    const page = screen.getByRole('main');
+    expect(
+      screen.getByText(/it disappears after 24 hours \(30 days on Premium\)\.$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /24 hours/ })).not.toBeInTheDocument();
+    expect(page).not.toHaveTextContent('only for a day');
   });
 });

@@ -30,7 +30,7 @@ export function MissionPage() {
 
       <section className="sd-container sd-section" aria-labelledby="mission-principles">
         <h2 id="mission-principles">What we stand for</h2>
-        <ul className="sd-grid sd-grid--4">
+        <ul className="sd-grid sd-grid--2">
           <FeatureCard icon={<LockIcon />} title="Private by default">
             Encryption is switched on for every upload. The file is sealed in your browser before it
             leaves your device.

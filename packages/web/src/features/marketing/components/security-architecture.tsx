@@ -19,7 +19,7 @@ export function SecurityArchitecture() {
           The key is written after the # of the share link. Browsers never send that part to a
           server and our app does not either, so our servers only ever hold encrypted bytes.
         </FeatureCard>
-        <FeatureCard icon={<ClockIcon />} title="Deleted after 24 hours">
+        <FeatureCard icon={<ClockIcon />} title="Deleted when it expires">
           Every file gets its expiry when it is uploaded: 24 hours, or 30 days on Premium. From then
           on the link is refused and the file is removed from storage.
         </FeatureCard>
