@@ -22,9 +22,28 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
 }
 
-function authHeader(): Record<string, string> {
-  const token = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
-  return token ? { Authorization: `Bearer ${token}` } : {};
+/** Told of every 401 answered to a request that carried this bearer token. */
+export type UnauthorizedListener = (token: string) => void;
+
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Lets the session layer hear that the server refused a token, so that it can renew or end the
+ * session; the client itself only reports. Returns the function that stops listening.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function storedToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(AUTH_TOKEN_KEY) || null;
+  } catch {
+    return null;
+  }
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -34,12 +53,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ];
   const active = signals.filter((s): s is AbortSignal => Boolean(s));
+  const token = storedToken();
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     headers: {
       Accept: 'application/json',
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...authHeader(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: active.length ? AbortSignal.any(active) : undefined,
@@ -51,6 +71,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     payload = text ? JSON.parse(text) : undefined;
   } catch {
     payload = undefined;
+  }
+  if (response.status === 401 && token) {
+    for (const listener of unauthorizedListeners) listener(token);
   }
   if (!response.ok || payload?.status !== 'success') {
     const message =

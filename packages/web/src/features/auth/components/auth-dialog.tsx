@@ -6,11 +6,16 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import './auth-form.css';
 
+interface AuthDialogProps extends AuthDialogSlotProps {
+  /** Said in place of the welcome line, and read out with the dialog ("Session expired"). */
+  notice?: string;
+}
+
 /**
  * The login / register modal (spec §4 "Auth modals"): closed, login or register, switchable.
  * The forms live inside the dialog, so closing or switching starts them empty again.
  */
-export function AuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps) {
+export function AuthDialog({ mode, onModeChange, onClose, notice }: AuthDialogProps) {
   const isLogin = mode === 'login';
   // "Forgot password?" replaces the login form inside the same dialog (issue 14).
   const [forgot, setForgot] = useState(false);
@@ -41,9 +46,13 @@ export function AuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
       size="sm"
       title={isLogin ? 'Log In' : 'Create Account'}
       description={
-        isLogin
-          ? 'Welcome back. Log in to see your files and balance.'
-          : 'Sign up to keep track of your files and earn rewards.'
+        notice ? (
+          <span className="sd-auth-dialog__notice">{notice}</span>
+        ) : isLogin ? (
+          'Welcome back. Log in to see your files and balance.'
+        ) : (
+          'Sign up to keep track of your files and earn rewards.'
+        )
       }
     >
       {isLogin ? (

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../../../testing/mock-api';
+import { apiRequest } from '../../../lib/api-client';
+import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
+import { sessionToken } from '../testing/session-token';
 import { SessionAuthCallbackPage } from './session-auth-callback-page';
 import { SessionLayout } from './session-layout';
 
@@ -15,6 +17,17 @@ function renderLayout(path = '/') {
         children: [
           { path: '/', element: <main>Home content</main> },
           { path: '/account/files', element: <main>Files content</main> },
+          {
+            path: '/work',
+            element: (
+              <main>
+                <p>Work in progress</p>
+                <button type="button" onClick={() => void apiRequest('/files/x').catch(() => {})}>
+                  Save
+                </button>
+              </main>
+            ),
+          },
           { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
         ],
       },
@@ -27,6 +40,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -97,5 +111,67 @@ describe('SessionLayout', () => {
     expect(await within(screen.getByRole('banner')).findByText('O')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('from-oidc');
     expect(api.callsTo('GET /auth/me').at(-1)?.authorization).toBe('Bearer from-oidc');
+  });
+});
+
+describe('SessionLayout when the session cannot be renewed', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const refused = fail(401, 'Session expired or invalid. Please log in again.');
+  const advance = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  it('says "Session expired" in the login dialog, over the same page, and logs in again there', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 20, 9, 0, 0) });
+    localStorage.setItem('authToken', sessionToken());
+    mockApi({
+      'GET /auth/me': ok({ user: testUser() }),
+      'POST /auth/refresh-token': refused,
+      'POST /auth/login': ok({ user: testUser(), token: 'again' }),
+    });
+    const { router } = renderLayout('/account/files');
+    await advance();
+    expect(within(screen.getByRole('banner')).getByText('A')).toBeInTheDocument();
+
+    // The renewal is due a day before the 7-day token expires; the server refuses it.
+    await advance(6 * DAY_MS);
+    const dialog = screen.getByRole('dialog', { name: 'Log In', description: 'Session expired' });
+    expect(screen.getAllByText('Session expired')).toHaveLength(1);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(router.state.location.pathname).toBe('/account/files');
+    expect(screen.getByText('Files content')).toBeInTheDocument();
+
+    vi.useRealTimers();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'alice@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log In' }));
+    expect(await within(screen.getByRole('banner')).findByText('A')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/files');
+    expect(localStorage.getItem('authToken')).toBe('again');
+  });
+
+  it('does the same when an ordinary call is refused and so is the renewal', async () => {
+    localStorage.setItem('authToken', sessionToken());
+    const api = mockApi({
+      'GET /auth/me': ok({ user: testUser() }),
+      'GET /files/x': refused,
+      'POST /auth/refresh-token': refused,
+    });
+    const { router } = renderLayout('/work');
+    await within(screen.getByRole('banner')).findByText('A');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    expect(dialog).toHaveAccessibleDescription('Session expired');
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/work');
+    expect(screen.getByText('Work in progress')).toBeInTheDocument();
+
+    // Closed, it stays closed: the page goes on for a guest.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Log In' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/work');
   });
 });

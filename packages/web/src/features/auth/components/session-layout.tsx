@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { RootLayout } from '../../layout/components/root-layout';
-import type { RootLayoutProps } from '../../layout/layout.types';
+import type { AuthDialogSlotProps, RootLayoutProps } from '../../layout/layout.types';
 import { WalletControl } from '../../wallet/components/wallet-control';
 import { WalletProvider } from '../../wallet/state/wallet-provider';
-import { useSession } from '../session/session-context';
+import { SESSION_MESSAGES, useSession } from '../session/session-context';
 import { AuthDialog } from './auth-dialog';
 
 /**
@@ -10,6 +11,30 @@ import { AuthDialog } from './auth-dialog';
  * bar still fits at tablet widths; the account pages link to each other (Balance).
  */
 export const ACCOUNT_LINKS = [{ to: '/account/files', label: 'My files' }] as const;
+
+/**
+ * The layout's auth dialog, which also opens at login by itself when the session expired, saying
+ * so, over the page the person was on (no navigation: logging in again carries on there).
+ */
+function SessionAuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps) {
+  const { expired, dismissExpired, claimExpiredNotice } = useSession();
+  useEffect(() => claimExpiredNotice(), [claimExpiredNotice]);
+  const prompted = mode === null && expired;
+  return (
+    <AuthDialog
+      mode={prompted ? 'login' : mode}
+      notice={prompted ? SESSION_MESSAGES.refresh : undefined}
+      onModeChange={(next) => {
+        dismissExpired();
+        onModeChange(next);
+      }}
+      onClose={() => {
+        dismissExpired();
+        onClose();
+      }}
+    />
+  );
+}
 
 /**
  * The root layout with the session plugged in: the account (avatar, Logout), the auth modal and
@@ -26,7 +51,7 @@ export function SessionLayout(props: Omit<RootLayoutProps, 'account' | 'renderAu
         {...props}
         account={account}
         walletSlot={<WalletControl />}
-        renderAuthDialog={(slot) => <AuthDialog {...slot} />}
+        renderAuthDialog={(slot) => <SessionAuthDialog {...slot} />}
       />
     </WalletProvider>
   );

@@ -24,6 +24,15 @@ export interface Session {
   token: string | null;
   /** True while a stored token is being turned into a user (startup, external sign-in). */
   loading: boolean;
+  /** The session ended on its own ("Session expired") and the person has not answered yet. */
+  expired: boolean;
+  /** The person saw the expiry (closed the login dialog); a new sign-in also clears it. */
+  dismissExpired: () => void;
+  /**
+   * Says that the caller shows "Session expired" itself (the layout's login dialog), so the
+   * provider shows no toast of its own while it is mounted. Returns the release function.
+   */
+  claimExpiredNotice: () => () => void;
   register: (credentials: Credentials) => Promise<SessionOutcome>;
   login: (credentials: Credentials) => Promise<SessionOutcome>;
   /** Clears the session at once; a failing server call is only logged. */
@@ -33,7 +42,10 @@ export interface Session {
     currentPassword: string;
     newPassword: string;
   }) => Promise<SessionOutcome>;
-  /** New token and user; a failure ends the session with "Session expired". */
+  /**
+   * New token and user; a failure ends the session with "Session expired". The provider also
+   * renews by itself before the token expires, and after a 401 for the token in use.
+   */
   refresh: () => Promise<SessionOutcome>;
   /** Loads the user for a token stored elsewhere (the external sign-in callback). */
   adoptToken: (token: string) => void;

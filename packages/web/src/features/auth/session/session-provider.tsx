@@ -1,6 +1,7 @@
 import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Toast } from '../../../components/ui/toast';
+import { ApiError, AUTH_TOKEN_KEY, onUnauthorized } from '../../../lib/api-client';
 import { serverMessageOf } from '../../../lib/server-message';
 import * as authApi from '../api/auth-api';
 import {
@@ -9,7 +10,9 @@ import {
   SessionContext,
   type SessionOutcome,
 } from './session-context';
-import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
+import { readTokenClaims } from './token-expiry';
+import { clearStoredToken, readStoredToken, storeToken, withTokenLock } from './token-storage';
+import { type Renewal, useRenewalSchedule } from './use-renewal-schedule';
 
 interface SessionState {
   user: PublicUser | null;
@@ -24,47 +27,91 @@ function failure(error: unknown, fallback: string): SessionOutcome {
   return { success: false, error: serverMessage ?? fallback, serverMessage };
 }
 
-/** Spec §4 "Session": guest or authenticated, with the token kept in localStorage. */
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * Spec §4 "Session": guest or authenticated, with the token kept in localStorage. The token is
+ * renewed before it expires, follows the other tabs, and a session the server no longer accepts
+ * ends with "Session expired".
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => {
     const token = readStoredToken();
     return { user: null, token, loading: token !== null };
   });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  // Places that show "Session expired" themselves (the layout's login dialog); none: a toast.
+  const [noticeClaims, setNoticeClaims] = useState(0);
+  // The state as last set, for listeners and async steps that outlive a render.
+  const latest = useRef(state);
   // Every change of session bumps this, so an answer that arrives late cannot undo a newer one.
   const generation = useRef(0);
+  const renewal = useRef<Promise<Renewal> | null>(null);
 
-  const signIn = useCallback((result: AuthResult) => {
-    generation.current += 1;
-    storeToken(result.token);
-    setState({ user: result.user, token: result.token, loading: false });
+  const commit = useCallback((next: SessionState) => {
+    latest.current = next;
+    setState(next);
   }, []);
+
+  const signIn = useCallback(
+    (result: AuthResult) => {
+      generation.current += 1;
+      storeToken(result.token);
+      commit({ user: result.user, token: result.token, loading: false });
+      setExpired(false);
+    },
+    [commit],
+  );
 
   const signOutLocally = useCallback(() => {
     generation.current += 1;
     clearStoredToken();
-    setState(GUEST);
-  }, []);
+    commit(GUEST);
+  }, [commit]);
 
-  const loadUser = useCallback(async (token: string) => {
-    generation.current += 1;
-    const mine = generation.current;
-    // A reload of the same signed-in user keeps showing them; a new token shows the loading state.
-    setState((current) => ({
-      ...current,
-      token,
-      loading: current.user === null || current.token !== token,
-    }));
-    try {
-      const user = await authApi.fetchCurrentUser();
-      if (mine === generation.current) setState({ user, token, loading: false });
-    } catch {
-      // Spec §8 "Load current user": a silent sign-out.
-      if (mine !== generation.current) return;
-      clearStoredToken();
-      setState(GUEST);
-    }
-  }, []);
+  const expire = useCallback(() => {
+    signOutLocally();
+    setExpired(true);
+  }, [signOutLocally]);
+
+  const loadUser = useCallback(
+    async (token: string) => {
+      generation.current += 1;
+      const mine = generation.current;
+      const previous = latest.current;
+      // A reload of the same signed-in user keeps showing them; a new token shows the loading state.
+      const reloading = previous.user !== null && previous.token === token;
+      commit({ ...previous, token, loading: !reloading });
+      try {
+        const user = await authApi.fetchCurrentUser();
+        if (mine !== generation.current) return;
+        commit({ user, token, loading: false });
+        setExpired(false);
+      } catch (error) {
+        if (mine !== generation.current) return;
+        // A signed-in user's token refused: the 401 listener renews the session or ends it openly.
+        if (reloading && isUnauthorized(error)) return;
+        // Spec §8 "Load current user": a silent sign-out.
+        signOutLocally();
+      }
+    },
+    [commit, signOutLocally],
+  );
+
+  /** Takes a token another tab stored: the same user just swaps tokens, another one is loaded. */
+  const adoptStoredToken = useCallback(
+    (token: string) => {
+      const { user } = latest.current;
+      if (!user || readTokenClaims(token)?.subject !== user.id) {
+        void loadUser(token);
+        return;
+      }
+      generation.current += 1;
+      commit({ user, token, loading: false });
+      setExpired(false);
+    },
+    [commit, loadUser],
+  );
 
   const started = useRef(false);
   useEffect(() => {
@@ -73,6 +120,68 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = readStoredToken();
     if (token) void loadUser(token);
   }, [loadUser]);
+
+  /** One renewal at a time in this tab, and (Web Locks) across tabs. */
+  const renew = useCallback((): Promise<Renewal> => {
+    renewal.current ??= withTokenLock(async (): Promise<Renewal> => {
+      const stored = readStoredToken();
+      if (!stored) {
+        expire();
+        return 'expired';
+      }
+      // Another tab renewed while this one waited for the lock.
+      if (stored !== latest.current.token) {
+        adoptStoredToken(stored);
+        return 'renewed';
+      }
+      const mine = generation.current;
+      try {
+        const result = await authApi.refreshToken();
+        if (mine !== generation.current) return 'superseded';
+        signIn(result);
+        return 'renewed';
+      } catch (error) {
+        if (mine !== generation.current) return 'superseded';
+        // Without Web Locks, another tab may have renewed first, ending the session sent here.
+        const now = readStoredToken();
+        if (now && now !== stored) {
+          adoptStoredToken(now);
+          return 'renewed';
+        }
+        if (!isUnauthorized(error)) return 'failed';
+        expire();
+        return 'expired';
+      }
+    }).finally(() => {
+      renewal.current = null;
+    });
+    return renewal.current;
+  }, [adoptStoredToken, expire, signIn]);
+
+  useRenewalSchedule(state.user && !state.loading ? state.token : null, renew);
+
+  // A 401 for the token in use: renew it, which ends the session if the server refuses that too.
+  useEffect(
+    () =>
+      onUnauthorized((token) => {
+        const { user, token: held } = latest.current;
+        if (user && token === held) void renew();
+      }),
+    [renew],
+  );
+
+  // Another tab signed in, renewed or signed out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
+      const stored = readStoredToken();
+      if (stored === latest.current.token) return;
+      if (stored) adoptStoredToken(stored);
+      else signOutLocally();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [adoptStoredToken, signOutLocally]);
 
   const withResult = useCallback(
     async (call: () => Promise<AuthResult>, fallback: string): Promise<SessionOutcome> => {
@@ -98,19 +207,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally]);
 
   const refresh = useCallback(async (): Promise<SessionOutcome> => {
-    try {
-      signIn(await authApi.refreshToken());
-      return { success: true };
-    } catch {
-      signOutLocally();
-      setNotice(SESSION_MESSAGES.refresh);
-      return { success: false, error: SESSION_MESSAGES.refresh, serverMessage: null };
-    }
-  }, [signIn, signOutLocally]);
+    const outcome = await renew();
+    if (outcome === 'renewed') return { success: true };
+    // Spec §4: any failed refresh ends the session; the schedule alone retries after a network error.
+    if (outcome === 'failed') expire();
+    return { success: false, error: SESSION_MESSAGES.refresh, serverMessage: null };
+  }, [renew, expire]);
+
+  const claimExpiredNotice = useCallback(() => {
+    setNoticeClaims((count) => count + 1);
+    return () => setNoticeClaims((count) => count - 1);
+  }, []);
 
   const session = useMemo<Session>(
     () => ({
       ...state,
+      expired,
+      dismissExpired: () => setExpired(false),
+      claimExpiredNotice,
       register: (credentials) =>
         withResult(() => authApi.registerAccount(credentials), SESSION_MESSAGES.register),
       login: (credentials) => withResult(() => authApi.logIn(credentials), SESSION_MESSAGES.login),
@@ -136,18 +250,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         else signOutLocally();
       },
     }),
-    [state, withResult, logout, refresh, loadUser, signOutLocally],
+    [state, expired, claimExpiredNotice, withResult, logout, refresh, loadUser, signOutLocally],
   );
 
   return (
     <SessionContext.Provider value={session}>
       {children}
       <Toast
-        open={notice !== null}
-        message={notice}
+        open={expired && noticeClaims === 0}
+        message={SESSION_MESSAGES.refresh}
         tone="error"
         duration={4000}
-        onClose={() => setNotice(null)}
+        onClose={() => setExpired(false)}
       />
     </SessionContext.Provider>
   );

@@ -24,3 +24,13 @@ export function clearStoredToken(): void {
     // Nothing stored, nothing to clear.
   }
 }
+
+/**
+ * Runs `task` while no other tab of this site runs one: a refresh ends the session it renews, so
+ * two tabs renewing the same token at once would sign one of them out. Browsers without the Web
+ * Locks API run it at once; the caller then re-reads the stored token after a refusal.
+ */
+export function withTokenLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request('sealdrop-session-token', task) : task();
+}
