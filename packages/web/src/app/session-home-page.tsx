@@ -1,8 +1,52 @@
+import { useState } from 'react';
+import { Toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session/session-context';
+import {
+  claimUploadReward,
+  UPLOAD_REWARD_FAILED,
+  uploadRewardEarned,
+} from '../features/upload/api/upload-reward';
 import { HomePage } from '../features/upload/components/home-page';
+import type { FinishedUpload } from '../features/upload/hooks/use-upload-flow';
 
-/** Home with the signed-in user's premium status (account tier or linked wallet, DESIGN §1). */
+type RewardNotice = { tone: 'success' | 'info' | 'error'; message: string };
+
+/**
+ * Home with the signed-in user's premium status (account tier or linked wallet, DESIGN §1). A
+ * signed-in user with a linked wallet claims the upload reward once each upload is ready (issue
+ * 15): the toast says what was earned; a failure says so and leaves the upload alone.
+ */
 export function SessionHomePage() {
-  const { user } = useSession();
-  return <HomePage isPremium={user?.isPremium ?? false} />;
+  const { user, reloadUser } = useSession();
+  const [notice, setNotice] = useState<RewardNotice | null>(null);
+
+  const onUploaded = user?.solanaWallet
+    ? (upload: FinishedUpload) => {
+        const walletAddress = user.solanaWallet ?? '';
+        claimUploadReward({ fileId: upload.fileId, fileSize: upload.size, walletAddress }).then(
+          (result) => {
+            if (result.reward > 0) {
+              setNotice({ tone: 'success', message: uploadRewardEarned(result.reward) });
+              void reloadUser();
+            } else if (result.message) {
+              setNotice({ tone: 'info', message: result.message });
+            }
+          },
+          () => setNotice({ tone: 'error', message: UPLOAD_REWARD_FAILED }),
+        );
+      }
+    : undefined;
+
+  return (
+    <>
+      <HomePage isPremium={user?.isPremium ?? false} onUploaded={onUploaded} />
+      <Toast
+        open={notice !== null}
+        message={notice?.message}
+        tone={notice?.tone}
+        duration={4000}
+        onClose={() => setNotice(null)}
+      />
+    </>
+  );
 }

@@ -165,6 +165,18 @@ describe('DownloadPage', () => {
     expect(screen.getByRole('button', { name: 'Download & Decrypt File' })).toBeEnabled();
   });
 
+  it('says when a 30-day file will be deleted, not "after 24 hours"', async () => {
+    const expiresAt = new Date(Date.now() + 29 * 24 * 3600_000);
+    mockServer(fileInfo({ expiresAt: expiresAt.toISOString() }));
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    expect(
+      await screen.findByText(
+        `This file will be deleted automatically on ${expiresAt.toLocaleString()}.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/after 24 hours/)).toBeNull();
+  });
+
   it('offers an unencrypted file as a plain download that needs no key', async () => {
     const calls = mockServer(fileInfo({ isEncrypted: false }));
     renderAt(`/download/${FILE_ID}`);
@@ -173,6 +185,24 @@ describe('DownloadPage', () => {
     expect(screen.queryByText(INVALID)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
     expect(calls.map((c) => c.url)).toEqual([`/api/files/${FILE_ID}/info`]);
+  });
+
+  it('reports a plain download for the reward once the browser has asked for it', {
+    timeout: 10_000,
+  }, async () => {
+    const calls = mockServer(fileInfo({ isEncrypted: false }));
+    renderAt(`/download/${FILE_ID}`);
+    const link = await screen.findByRole('link', { name: 'Download File' });
+    // jsdom cannot follow the download; the click handler is what matters here.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await userEvent.click(link);
+    expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(false);
+    await vi.waitFor(
+      () =>
+        expect(calls.filter((c) => c.url === '/api/solana/reward-file-download')).toHaveLength(1),
+      { timeout: 5000 },
+    );
   });
 
   it('shows the percent, then decrypting, then saves the decrypted file under its name', async () => {
@@ -201,6 +231,16 @@ describe('DownloadPage', () => {
     for (const call of calls) expect(call.url).not.toContain(fragmentValue.slice(4, 20));
     const download = calls.find((c) => c.url.endsWith('/download'));
     expect(download?.init?.referrerPolicy).toBe('no-referrer');
+    // Completed: the page reports it for the uploader's reward (issue 15).
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(true),
+    );
+    const report = calls.find((c) => c.url === '/api/solana/reward-file-download');
+    expect(JSON.parse(String(report?.init?.body))).toEqual({
+      fileId: FILE_ID,
+      uploaderWallet: null,
+      downloaderWallet: null,
+    });
   });
 
   it('falls back to "downloaded-file" when the file has no name', async () => {
@@ -215,6 +255,9 @@ describe('DownloadPage', () => {
     body.end();
     await screen.findByText('File decrypted and saved as downloaded-file.');
     expect(saved[0]!.name).toBe('downloaded-file');
+    // This mock server has no reward route: the failure is mentioned, the download stands.
+    expect(await screen.findByText('Failed to process download reward')).toBeVisible();
+    expect(screen.getByText('File decrypted and saved as downloaded-file.')).toBeVisible();
   });
 
   it('reports a truncated download and saves nothing', async () => {

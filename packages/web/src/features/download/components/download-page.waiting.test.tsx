@@ -77,7 +77,7 @@ describe('a link opened while the file is still uploading', () => {
       const times = serveInfo([info('uploading'), info('uploading'), info('ready')]);
       renderPage();
       expect(await screen.findByText(WAITING)).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent(WAITING);
+      expect(screen.getByRole('status')).toHaveTextContent(WAITING);
       expect(screen.getByText('holiday.mov')).toBeInTheDocument();
       expect(screen.getByText('3 MB')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();

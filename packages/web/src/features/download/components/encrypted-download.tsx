@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { DOWNLOAD_REWARD_FAILED } from '../api/download-reward';
 import { type DownloadState, useDecryptingDownload } from '../hooks/use-decrypting-download';
 import { safeFileName } from '../save/content-disposition';
 
@@ -53,10 +54,15 @@ function DownloadStatus({ state, fileName }: { state: DownloadState; fileName: s
       );
     case 'saved':
       return (
-        <div className="download-status download-status--success" role="status">
-          <CheckIcon size={18} />
-          <span>File decrypted and saved as {fileName}.</span>
-        </div>
+        <>
+          <div className="download-status download-status--success" role="status">
+            <CheckIcon size={18} />
+            <span>File decrypted and saved as {fileName}.</span>
+          </div>
+          {state.rewardFailed ? (
+            <p className="download-status__detail">{DOWNLOAD_REWARD_FAILED}</p>
+          ) : null}
+        </>
       );
     case 'error':
       return (

@@ -1,6 +1,7 @@
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
 import { formatFileSize } from '@sealdrop/core/format-size';
+import { retentionSentence } from '@sealdrop/core/retention';
 import { useEffect, useState } from 'react';
 import { ClockIcon } from '../../../components/ui/icons';
 
@@ -33,7 +34,8 @@ export function FileDetails({ file }: { file: FileInfo }) {
       </dl>
       <p className="download-note">
         <ClockIcon size={16} />
-        Files are deleted automatically after 24 hours.
+        {/* A 30-day (premium) file says its date, not the free tier's 24 hours (issue 15). */}
+        {retentionSentence(file.expiresAt, now)}
       </p>
     </>
   );

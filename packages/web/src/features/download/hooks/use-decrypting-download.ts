@@ -4,6 +4,7 @@
  */
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { reportDownload } from '../api/download-reward';
 import { runDecryptingDownload } from '../lib/decrypting-download';
 import { type DownloadFailure, describeDownloadFailure, isUserAbort } from '../lib/download-errors';
 import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
@@ -13,7 +14,7 @@ export type DownloadState =
   | { phase: 'idle' }
   | { phase: 'downloading'; percent: number }
   | { phase: 'decrypting' }
-  | { phase: 'saved' }
+  | { phase: 'saved'; rewardFailed: boolean }
   | ({ phase: 'error' } & DownloadFailure);
 
 export function useDecryptingDownload(
@@ -52,7 +53,13 @@ export function useDecryptingDownload(
         onPercent: (percent) => setState({ phase: 'downloading', percent }),
         onDecrypting: () => setState({ phase: 'decrypting' }),
       });
-      if (!controller.signal.aborted) setState({ phase: 'saved' });
+      if (!controller.signal.aborted) {
+        setState({ phase: 'saved', rewardFailed: false });
+        // The uploader's reward; a failure is mentioned and changes nothing about the download.
+        reportDownload(fileId).catch(() => {
+          if (!controller.signal.aborted) setState({ phase: 'saved', rewardFailed: true });
+        });
+      }
     } catch (error) {
       if (controller.signal.aborted) return;
       setState(

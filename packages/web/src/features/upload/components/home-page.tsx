@@ -6,7 +6,7 @@ import {
 } from '@sealdrop/core/limits';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
-import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
+import { cardStatus, type UploadFlowDeps, useUploadFlow } from '../hooks/use-upload-flow';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
@@ -22,12 +22,21 @@ export interface HomePageProps {
   isPremium?: boolean;
   /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
   resumeStore?: PendingUploadStore;
+  /** Called once per finished upload, e.g. to claim the upload reward of a signed-in user. */
+  onUploaded?: UploadFlowDeps['onReady'];
 }
 
 /** Home (spec §2): pick one file, get a link at once, watch it upload. */
-export function HomePage({ isPremium = false, resumeStore = pendingUploads }: HomePageProps) {
+export function HomePage({
+  isPremium = false,
+  resumeStore = pendingUploads,
+  onUploaded,
+}: HomePageProps) {
   const [encrypt, setEncrypt] = useState(true);
-  const { state, start, resume, retry, reset } = useUploadFlow({ store: resumeStore });
+  const { state, start, resume, retry, reset } = useUploadFlow({
+    store: resumeStore,
+    onReady: onUploaded,
+  });
   const { pending, dismiss, discard } = usePendingUploads(resumeStore);
   const tier = isPremium ? 'premium' : 'guest';
   const maxBytes = MAX_UPLOAD_BYTES[tier];

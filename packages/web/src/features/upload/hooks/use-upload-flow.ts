@@ -52,13 +52,25 @@ export function cardStatus(phase: UploadPhase): UploadCardStatus {
   return 'processing';
 }
 
+export interface FinishedUpload {
+  fileId: string;
+  size: number;
+}
+
 export interface UploadFlowDeps {
   /** Where unfinished multipart uploads are remembered so that a reload can resume them. */
   store?: PendingUploadStore;
+  /** Told once per upload that reached ready (not for aborted or failed ones). */
+  onReady?: (upload: FinishedUpload) => void;
 }
 
-export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
+export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDeps = {}) {
   const [state, setState] = useState<UploadFlowState>(INITIAL);
+  const onReadyRef = useRef(onReady);
+  useEffect(() => {
+    onReadyRef.current = onReady;
+  });
+  const announce = useCallback((upload: FinishedUpload) => onReadyRef.current?.(upload), []);
   const controller = useRef<AbortController | null>(null);
   const run = useRef(0);
 
@@ -115,13 +127,14 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
           },
         });
         await finish(result, reservation, file, update);
+        if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         fail(error, signal, update);
       } finally {
         if (resumable && !isPageLeaving()) void store.remove(resumable);
       }
     },
-    [begin, store],
+    [begin, store, announce],
   );
 
   /** Continues a stored multipart upload with the same file picked again (see ResumeOffer). */
@@ -146,6 +159,7 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
           onPartDone: (part) => void store.addPart(upload.fileId, part),
         });
         await finish(result, reservationOf(upload), file, update);
+        if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         keep = error instanceof DifferentFileError;
         fail(error, signal, update);
@@ -153,7 +167,7 @@ export function useUploadFlow({ store = pendingUploads }: UploadFlowDeps = {}) {
         if (!keep && !isPageLeaving()) void store.remove(upload.fileId);
       }
     },
-    [begin, store],
+    [begin, store, announce],
   );
 
   const retry = useCallback(() => {

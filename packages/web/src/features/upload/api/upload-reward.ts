@@ -1,0 +1,27 @@
+/**
+ * POST /api/solana/reward-file-upload (spec §7, DESIGN §1): after a signed-in user with a linked
+ * wallet finishes an upload. The server pays on the size it stored, once per file, and answers
+ * `reward: 0` with a reason when nothing is due (already paid, file too small).
+ */
+import { apiRequest } from '../../../lib/api-client';
+
+export interface UploadRewardResult {
+  reward: number;
+  newBalance: number;
+  message?: string;
+}
+
+/** Spec §8 "Upload reward", and §9's success message. */
+export const UPLOAD_REWARD_FAILED = 'Failed to process upload reward';
+export const uploadRewardEarned = (tokens: number) => `Earned ${tokens} tokens for uploading!`;
+
+export function claimUploadReward(input: {
+  fileId: string;
+  fileSize: number;
+  walletAddress: string;
+}): Promise<UploadRewardResult> {
+  return apiRequest<UploadRewardResult>('/solana/reward-file-upload', {
+    method: 'POST',
+    body: input,
+  });
+}
