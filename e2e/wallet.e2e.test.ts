@@ -18,6 +18,7 @@ import {
 } from '../packages/server/src/testing/solana-rpc-standin';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser } from './support/browser';
+import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom, type TestKeypair } from './support/injected-wallet';
 
 const TOKEN = 10n ** 6n;
@@ -38,6 +39,8 @@ describe('wallet link in Chromium', () => {
       SOLANA_RPC_URL: rpc.url,
       TOKEN_MINT: rpc.mint,
       MARKET_DATA_URL: market.url,
+      // Loopback is the proxy: a browser given an X-Forwarded-For header is another visitor.
+      TRUST_PROXY: '127.0.0.1/32',
     });
   });
   afterAll(async () => {
@@ -143,6 +146,38 @@ describe('wallet link in Chromium', () => {
     // Disconnect unlinks on the server and brings the picker back.
     await panel.getByRole('button', { name: 'Disconnect' }).click();
     await bar.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+    await context.close();
+  });
+
+  it('earns the upload reward on the home page and a download reward from another visitor, shown on the balance page', async () => {
+    const keypair = createKeypair();
+    await rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
+    const { context, page } = await signUpAndLink(keypair);
+    await page.keyboard.press('Escape');
+
+    const file = randomFile('reward.bin', 1536 * 1024);
+    await page.locator('input[type=file]').setInputFiles(file.path);
+    await page.getByText('Earned 10 tokens for uploading!').waitFor({ timeout: 60_000 });
+    const link = await page.getByLabel('Share link').inputValue();
+
+    const visitor = await browser.newContext({
+      acceptDownloads: true,
+      extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' },
+    });
+    const download = await visitor.newPage();
+    await download.goto(link);
+    const saved = download.waitForEvent('download', { timeout: 60_000 });
+    await download.getByRole('button', { name: 'Download & Decrypt File' }).click();
+    expect(fileSha256(await (await saved).path())).toBe(file.sha256);
+    await download.getByText('File decrypted and saved as reward.bin.').waitFor();
+
+    await page.goto(`${server.origin}/account/balance`);
+    const history = page.getByRole('region', { name: 'History' }).or(page.locator('.sd-balance'));
+    await history.getByText('Download reward').waitFor({ timeout: 15_000 });
+    await history.getByText('Upload reward').waitFor();
+    await expect.poll(() => page.getByTestId('balance-value').textContent()).toBe('11');
+    expect(await download.getByText('Failed to process download reward').count()).toBe(0);
+    await visitor.close();
     await context.close();
   });
 });
