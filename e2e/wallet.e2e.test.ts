@@ -112,8 +112,9 @@ describe('wallet link in Chromium', () => {
     await panel.getByText('$30.00', { exact: true }).waitFor();
     await panel.getByText('Elite').waitFor();
     await panel.getByText('Premium active').waitFor();
+    // TOKEN_EXPLORER_URL is left at its default (Solscan's token page): the address opens there.
     expect(await panel.getByRole('link', { name: /View on explorer/ }).getAttribute('href')).toBe(
-      `https://explorer.solana.com/address/${keypair.address}`,
+      `https://solscan.io/account/${keypair.address}`,
     );
 
     await page.getByText('All features active!').waitFor();

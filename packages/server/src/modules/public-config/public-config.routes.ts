@@ -20,6 +20,9 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
         oidcName: ctx.config.OIDC_NAME,
         tokenConfigured: ctx.wallet.token !== null,
         tokenSymbol: ctx.config.TOKEN_SYMBOL,
+        // The explorer the operator chose (a template with {mint}); the wallet menu links the
+        // linked address on the same explorer and network instead of a fixed one.
+        tokenExplorerUrl: ctx.config.TOKEN_EXPLORER_URL,
         premiumMinBalance: ctx.config.PREMIUM_MIN_BALANCE,
       }),
     );

@@ -49,6 +49,17 @@ describe('wallet connect', () => {
     );
   });
 
+  it("makes the not-detected message's install address a real link, opened in a new tab", async () => {
+    renderWallet();
+    await choose('Solflare');
+    const alert = await screen.findByRole('alert');
+    const install = within(alert).getByRole('link', { name: 'https://solflare.com/' });
+    expect(install).toHaveAttribute('href', 'https://solflare.com/');
+    expect(install).toHaveAttribute('target', '_blank');
+    expect(install).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(alert).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('connects, signs the nonce message, links with a base58 signature, reloads the user and shows balances', async () => {
     const phantom = await fakePhantom();
     const siws = `sealdrop.test wants you to sign in with your Solana account:\n${phantom.address}\n\nNonce: abcdef123456`;
@@ -81,7 +92,9 @@ describe('wallet connect', () => {
     expect(await phantom.verify(body.signature, siws)).toBe(true);
     expect(link!.authorization).toBe('Bearer tok');
 
-    const order = api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c !== 'GET /auth/me');
+    const order = api.calls
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((c) => c !== 'GET /auth/me' && c !== 'GET /config');
     expect(order.slice(0, 3)).toEqual([
       'GET /solana/nonce',
       'POST /solana/connect',

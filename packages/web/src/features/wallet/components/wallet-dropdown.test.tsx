@@ -72,11 +72,8 @@ describe('wallet dropdown', () => {
   it('links to the explorer, the launch page and the market page in new tabs', async () => {
     renderWallet({ user: linkedUser() });
     const panel = await openDropdown();
-    const explorer = within(panel).getByRole('link', { name: /View on explorer/ });
-    expect(explorer).toHaveAttribute(
-      'href',
-      `https://explorer.solana.com/address/${LINKED_ADDRESS}`,
-    );
+    const explorer = await within(panel).findByRole('link', { name: /View on explorer/ });
+    expect(explorer).toHaveAttribute('href', `https://solscan.io/account/${LINKED_ADDRESS}`);
     const launch = await within(panel).findByRole('link', { name: /Token launch page/ });
     expect(launch).toHaveAttribute('href', 'https://launch.example/seal');
     const market = within(panel).getByRole('link', { name: /Market data/ });
@@ -85,6 +82,31 @@ describe('wallet dropdown', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
+  });
+
+  it("opens the address on the explorer of TOKEN_EXPLORER_URL, the operator's network included", async () => {
+    renderWallet({
+      user: linkedUser(),
+      routes: {
+        'GET /config': ok({
+          tokenExplorerUrl: 'https://explorer.solana.com/address/{mint}?cluster=devnet',
+        }),
+      },
+    });
+    const panel = await openDropdown();
+    expect(await within(panel).findByRole('link', { name: /View on explorer/ })).toHaveAttribute(
+      'href',
+      `https://explorer.solana.com/address/${LINKED_ADDRESS}?cluster=devnet`,
+    );
+  });
+
+  it('still links the address when the server names no explorer', async () => {
+    renderWallet({ user: linkedUser(), routes: { 'GET /config': fail(404, 'Not found') } });
+    const panel = await openDropdown();
+    expect(await within(panel).findByRole('link', { name: /View on explorer/ })).toHaveAttribute(
+      'href',
+      `https://explorer.solana.com/address/${LINKED_ADDRESS}`,
+    );
   });
 
   it('hides token figures and links when the token is not configured', async () => {
@@ -99,7 +121,7 @@ describe('wallet dropdown', () => {
     expect(await within(panel).findByText('Token not configured')).toBeVisible();
     expect(within(panel).queryByText('USD value')).not.toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: /Market data/ })).not.toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: /View on explorer/ })).toBeVisible();
+    expect(await within(panel).findByRole('link', { name: /View on explorer/ })).toBeVisible();
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { WalletIcon } from '../../../components/ui/icons';
+import { useTokenExplorerTemplate } from '../api/explorer-config';
 import { explorerAddressUrl } from '../lib/explorer';
 import { shortenAddress } from '../lib/wallet-format';
 import { useWallet } from '../state/wallet-context';
@@ -14,6 +15,8 @@ export function WalletDropdown() {
   const popover = usePopover();
   const address = wallet.address ?? '';
   const info = wallet.tokenConfigured ? wallet.tokenInfo : null;
+  // Shown once the configured explorer is known, so the link never points somewhere else first.
+  const explorerTemplate = useTokenExplorerTemplate();
 
   return (
     <div className="sd-wallet" ref={popover.rootRef}>
@@ -36,9 +39,13 @@ export function WalletDropdown() {
         <WalletDetails wallet={wallet} />
         {wallet.error ? <WalletError message={wallet.error} onDismiss={wallet.clearError} /> : null}
         <ul className="sd-wallet__links">
-          <li>
-            <ExternalLink href={explorerAddressUrl(address)}>View on explorer</ExternalLink>
-          </li>
+          {explorerTemplate !== undefined ? (
+            <li>
+              <ExternalLink href={explorerAddressUrl(address, explorerTemplate ?? undefined)}>
+                View on explorer
+              </ExternalLink>
+            </li>
+          ) : null}
           {info?.launchUrl ? (
             <li>
               <ExternalLink href={info.launchUrl}>Token launch page</ExternalLink>

@@ -56,6 +56,7 @@ export function renderWallet({
     'GET /auth/me': ok({ user }),
     'GET /solana/balance': ok(balanceOf()),
     'GET /solana/token-info': ok(tokenInfoOf()),
+    'GET /config': ok({ tokenExplorerUrl: 'https://solscan.io/token/{mint}' }),
     ...routes,
   });
   const view = renderWithSession(
