@@ -100,6 +100,17 @@ describe('upload and download in Chromium', () => {
     });
     expect(name).toBe('notes.txt');
     expect(savedSha256).toBe(file.sha256);
+
+    // Nothing on this file's page claims browser encryption; the home page still does.
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByRole('link', { name: 'Download File' }).waitFor();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(/No trackers, no ads\./).waitFor();
+    expect(await footer.textContent()).not.toMatch(/encrypted/i);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Share a file' }).click();
+    await footer.getByText(/encrypted in your browser/).waitFor();
+    await page.close();
   });
 
   it('uploads a multipart file encrypted and round-trips it', async () => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from '../features/auth/session/session-provider';
+import { EncryptionClaimProvider } from '../lib/encryption-claim';
 import { createAppRouter } from './router';
 
 export function App() {
@@ -12,7 +13,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <EncryptionClaimProvider>
+          <RouterProvider router={router} />
+        </EncryptionClaimProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -243,6 +243,25 @@ describe('DownloadPage', () => {
     });
   });
 
+  it('shows "Decrypting file in your browser..." for a readable moment even when it is instant', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    body.push(sealed);
+    body.end();
+    mockServer(fileInfo(), body.stream);
+    const { environment, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    const decrypting = await screen.findByText('Decrypting file in your browser...');
+    const shownAt = performance.now();
+    expect(decrypting).toBeVisible();
+    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
+      timeout: 3000,
+    });
+    expect(performance.now() - shownAt).toBeGreaterThanOrEqual(400);
+  });
+
   it('falls back to "downloaded-file" when the file has no name', async () => {
     const sealed = await ciphertext();
     const body = controlledBody();

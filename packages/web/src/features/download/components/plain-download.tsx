@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { API_BASE } from '../../../lib/api-client';
+import { useWithoutEncryptionClaim } from '../../../lib/encryption-claim';
 import { DOWNLOAD_REWARD_FAILED, reportDownload } from '../api/download-reward';
 
 /**
@@ -16,6 +17,7 @@ export const PLAIN_REWARD_DELAY_MS = 3000;
  * storage that answers with Content-Disposition, so the browser streams it to disk itself.
  */
 export function PlainDownload({ fileId }: { fileId: string }) {
+  useWithoutEncryptionClaim();
   const [rewardFailed, setRewardFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(

@@ -3,12 +3,17 @@ import { retentionLabel } from '@sealdrop/core/retention';
 import { Link } from 'react-router';
 import { LogoMark } from '../../../components/ui/icons';
 import { brand } from '../../../config/brand';
+import { useEncryptionClaimed } from '../../../lib/encryption-claim';
 
 // True for every reader: the footer does not know whether the person is premium.
-const FOOTER_TEXT = `Files are encrypted in your browser before upload and deleted after ${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium). No trackers, no ads.`;
+const RETENTION = `${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium)`;
+const FOOTER_TEXT = `Files are encrypted in your browser before upload and deleted after ${RETENTION}. No trackers, no ads.`;
+/** On the page of a file shared without encryption, the footer claims none. */
+const FOOTER_TEXT_PLAIN = `Files are deleted after ${RETENTION}. No trackers, no ads.`;
 
 /** Footer links use their own wording so they never clash with the top bar's Home/Mission/About. */
 export function SiteFooter() {
+  const encrypted = useEncryptionClaimed();
   return (
     <footer className="sd-footer">
       <div className="sd-container sd-footer__inner">
@@ -17,7 +22,7 @@ export function SiteFooter() {
             <LogoMark size={22} />
             {brand.name}
           </p>
-          <p className="sd-footer__text">{FOOTER_TEXT}</p>
+          <p className="sd-footer__text">{encrypted ? FOOTER_TEXT : FOOTER_TEXT_PLAIN}</p>
         </div>
         <nav aria-label="Footer">
           <ul className="sd-footer__links">
