@@ -10,7 +10,7 @@ import {
   SessionContext,
   type SessionOutcome,
 } from './session-context';
-import { readTokenClaims } from './token-expiry';
+import { clockOffsetFrom, readTokenClaims } from './token-expiry';
 import { clearStoredToken, readStoredToken, storeToken, withTokenLock } from './token-storage';
 import { type Renewal, useRenewalSchedule } from './use-renewal-schedule';
 
@@ -47,6 +47,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Every change of session bumps this, so an answer that arrives late cannot undo a newer one.
   const generation = useRef(0);
   const renewal = useRef<Promise<Renewal> | null>(null);
+  // Measured on each token the server just issued (here or in another tab); see clockOffsetFrom.
+  const clockOffset = useRef(0);
 
   const commit = useCallback((next: SessionState) => {
     latest.current = next;
@@ -57,6 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (result: AuthResult) => {
       generation.current += 1;
       storeToken(result.token);
+      clockOffset.current = clockOffsetFrom(result.token, Date.now());
       commit({ user: result.user, token: result.token, loading: false });
       setExpired(false);
     },
@@ -101,6 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Takes a token another tab stored: the same user just swaps tokens, another one is loaded. */
   const adoptStoredToken = useCallback(
     (token: string) => {
+      clockOffset.current = clockOffsetFrom(token, Date.now());
       const { user } = latest.current;
       if (!user || readTokenClaims(token)?.subject !== user.id) {
         void loadUser(token);
@@ -123,15 +127,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** One renewal at a time in this tab, and (Web Locks) across tabs. */
   const renew = useCallback((): Promise<Renewal> => {
+    const due = latest.current.token;
     renewal.current ??= withTokenLock(async (): Promise<Renewal> => {
       const stored = readStoredToken();
       if (!stored) {
         expire();
         return 'expired';
       }
-      // Another tab renewed while this one waited for the lock.
-      if (stored !== latest.current.token) {
-        adoptStoredToken(stored);
+      // Another tab renewed while this one waited for the lock (its storage event may be in).
+      if (stored !== due) {
+        if (stored !== latest.current.token) adoptStoredToken(stored);
         return 'renewed';
       }
       const mine = generation.current;
@@ -158,7 +163,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return renewal.current;
   }, [adoptStoredToken, expire, signIn]);
 
-  useRenewalSchedule(state.user && !state.loading ? state.token : null, renew);
+  useRenewalSchedule(state.user && !state.loading ? state.token : null, renew, clockOffset);
 
   // A 401 for the token in use: renew it, which ends the session if the server refuses that too.
   useEffect(

@@ -78,6 +78,19 @@ describe('SessionProvider renewal', () => {
     expect(api.callsTo('GET /files/my-files')[0]?.authorization).toBe(`Bearer ${second}`);
   });
 
+  it('renews once, not again and again, when this clock runs days ahead of the server', async () => {
+    // The server issues tokens by its own clock, which is six days behind this one.
+    const api = signedIn(sessionToken(), {
+      'POST /auth/refresh-token': () =>
+        ok({ user: testUser(), token: sessionToken({ issuedAt: START + MINUTE_MS }) }),
+    });
+    await advance();
+    await advance(6 * DAY_MS);
+    await advance(60 * MINUTE_MS);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(screen.getByText('user:alice@example.com')).toBeInTheDocument();
+  });
+
   it('renews at once when the tab comes back after the computer slept past the due time', async () => {
     const next = sessionToken({ id: 'next' });
     const api = signedIn(sessionToken(), {
@@ -163,6 +176,32 @@ describe('SessionProvider renewal', () => {
     // Its renewal is now planned from the new token, issued at the same moment: nothing is due.
     await advance(6 * DAY_MS - MINUTE_MS);
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+  });
+
+  it('does not renew again a token another tab renewed while this one waited for the lock', async () => {
+    let grant: () => void = () => {};
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: { request: (_name: string, task: () => Promise<unknown>) => granted.then(task) },
+    });
+    try {
+      const api = signedIn(sessionToken(), {
+        'POST /auth/refresh-token': ok({ user: testUser(), token: sessionToken({ id: 'mine' }) }),
+      });
+      await advance();
+      await advance(6 * DAY_MS);
+      const renewed = sessionToken({ id: 'other-tab' });
+      localStorage.setItem('authToken', renewed);
+      fireEvent(window, new StorageEvent('storage', { key: 'authToken', newValue: renewed }));
+      grant();
+      await advance();
+      expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+      expect(localStorage.getItem('authToken')).toBe(renewed);
+      expect(screen.getByText(`token:${renewed}`)).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('signs out quietly when another tab signs out', async () => {

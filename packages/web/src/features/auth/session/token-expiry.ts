@@ -44,11 +44,24 @@ export function readTokenClaims(token: string): TokenClaims | null {
   }
 }
 
-/** The moment (epoch ms) to renew `token`, which this tab started using at `since`. */
-export function renewalDueAt(token: string, since: number): number {
+/**
+ * How far this browser's clock runs ahead of the server's, measured on a token just issued
+ * (its `iat` is the server's time of issue); 0 when unknown. A clock days ahead would otherwise
+ * find every new token already due and renew it again and again.
+ */
+export function clockOffsetFrom(freshToken: string, now: number): number {
+  const issuedAtMs = readTokenClaims(freshToken)?.issuedAtMs;
+  return issuedAtMs == null ? 0 : now - issuedAtMs;
+}
+
+/**
+ * The moment (epoch ms, this browser's clock) to renew `token`, which this tab started using at
+ * `since`; `clockOffsetMs` as measured by `clockOffsetFrom`.
+ */
+export function renewalDueAt(token: string, since: number, clockOffsetMs = 0): number {
   const claims = readTokenClaims(token);
   if (claims?.expiresAtMs == null) return since + FALLBACK_RENEW_MS;
   const lifetime =
     claims.issuedAtMs == null ? Number.POSITIVE_INFINITY : claims.expiresAtMs - claims.issuedAtMs;
-  return claims.expiresAtMs - Math.min(RENEW_MARGIN_MS, lifetime / 2);
+  return claims.expiresAtMs - Math.min(RENEW_MARGIN_MS, lifetime / 2) + clockOffsetMs;
 }

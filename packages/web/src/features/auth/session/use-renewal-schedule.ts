@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { renewalDueAt } from './token-expiry';
 
 /** A renewal that failed without ending the session (offline, server error) is tried again after this. */
@@ -13,9 +13,13 @@ export type Renewal = 'renewed' | 'expired' | 'failed' | 'superseded';
  * Renews the signed-in `token` before it expires: a timer while the tab runs, and a check when
  * the tab is shown, focused or back online, because timers stall while a computer sleeps.
  * Any other outcome than `failed` changes the token, which starts a new schedule; a failed
- * attempt is tried again later.
+ * attempt is tried again later. `clockOffset`: how far this clock runs ahead of the server's.
  */
-export function useRenewalSchedule(token: string | null, renew: () => Promise<Renewal>) {
+export function useRenewalSchedule(
+  token: string | null,
+  renew: () => Promise<Renewal>,
+  clockOffset: RefObject<number>,
+) {
   const renewRef = useRef(renew);
   useEffect(() => {
     renewRef.current = renew;
@@ -23,7 +27,7 @@ export function useRenewalSchedule(token: string | null, renew: () => Promise<Re
 
   useEffect(() => {
     if (!token) return;
-    let dueAt = renewalDueAt(token, Date.now());
+    let dueAt = renewalDueAt(token, Date.now(), clockOffset.current);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
@@ -56,5 +60,5 @@ export function useRenewalSchedule(token: string | null, renew: () => Promise<Re
       window.removeEventListener('focus', onWake);
       window.removeEventListener('online', onWake);
     };
-  }, [token]);
+  }, [token, clockOffset]);
 }
