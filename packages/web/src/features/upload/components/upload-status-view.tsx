@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
 import { LinkField } from './link-field';
 import { ShareActions } from './share-actions';
+import { UploadAnnouncer } from './upload-announcer';
 import { UploadProgress } from './upload-progress';
 import {
   CARD_COPY_CONFIRM_MS,
@@ -75,6 +76,7 @@ export function UploadStatusView(props: UploadStatusViewProps) {
         </p>
       ) : null}
 
+      <UploadAnnouncer status={status} percent={percent} />
       <UploadProgress
         percent={percent}
         speed={speed ?? null}

@@ -1,0 +1,218 @@
+/**
+ * Issue 15 item 8 in Chromium: axe-core over every page, every modal and every state of the
+ * upload card finds no serious or critical violation; the home flow works with the keyboard alone.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server';
+import { seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { randomFile } from './support/files';
+
+const PASSWORD = 'Sealdrop-a11y-1';
+
+describe('accessibility in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function expectNoSeriousViolations(page: Page, what: string) {
+    const found = await seriousViolations(page);
+    expect(found, `${what}: ${JSON.stringify(found, null, 2)}`).toEqual([]);
+  }
+
+  /** A plain upload through the API; returns the file id. */
+  async function uploadPlain(name: string, body: string) {
+    const bytes = Buffer.from(body);
+    const presign = await fetch(`${server.origin}/api/upload/presign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filename: name, contentType: 'text/plain', size: bytes.length }),
+    });
+    const plan = (await presign.json()).data as {
+      uploadUrl: string;
+      objectKey: string;
+      slug: string;
+    };
+    await fetch(plan.uploadUrl, { method: 'PUT', body: bytes });
+    await fetch(`${server.origin}/api/upload/finalize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ objectKey: plan.objectKey }),
+    });
+    return plan.slug;
+  }
+
+  async function signedInContext(): Promise<BrowserContext> {
+    const context = await browser.newContext();
+    const email = `a11y-${Date.now()}-${Math.random()}@example.com`;
+    const response = await fetch(`${server.origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const token = (await response.json()).data.token as string;
+    await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+    return context;
+  }
+
+  it('finds nothing serious on any page, signed out and signed in', async () => {
+    const plain = await uploadPlain('notes.txt', 'hello');
+    const pending = await fetch(`${server.origin}/api/upload/presign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filename: 'later.txt', contentType: 'text/plain', size: 5 }),
+    });
+    const waiting = (await pending.json()).data.slug as string;
+    const pages: [string, string][] = [
+      ['/', 'Share files privately'],
+      ['/mission', 'Mission'],
+      ['/about', 'About'],
+      [`/download/${plain}`, 'Download File'],
+      [`/download/${waiting}#key=${'A'.repeat(43)}&iv=${'A'.repeat(16)}`, 'still uploading'],
+      ['/download/abcdefghij12', 'File not found'],
+      ['/s/', 'Invalid download link'],
+      ['/auth/callback', 'Invalid authentication response.'],
+      ['/verify-email', ''],
+      ['/reset-password', ''],
+      ['/account/files', 'Log in to see'],
+      ['/no/such/page', ''],
+    ];
+    const guest = await browser.newPage();
+    for (const [path, text] of pages) {
+      await guest.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      if (text) await guest.getByText(text).first().waitFor();
+      await expectNoSeriousViolations(guest, path);
+    }
+    await guest.close();
+
+    const context = await signedInContext();
+    const member = await context.newPage();
+    for (const path of ['/', '/account/files', '/account/balance', '/account/settings']) {
+      await member.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      await expectNoSeriousViolations(member, `${path} (signed in)`);
+    }
+    await context.close();
+  });
+
+  it('finds nothing serious in any modal', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    const bar = page.getByRole('banner');
+
+    await bar.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('dialog', { name: 'Log In' }).waitFor();
+    await expectNoSeriousViolations(page, 'Log In dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('dialog', { name: 'Reset your password' }).waitFor();
+    await expectNoSeriousViolations(page, 'Reset your password dialog');
+    await page.keyboard.press('Escape');
+
+    await bar.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Create Account' }).waitFor();
+    await expectNoSeriousViolations(page, 'Create Account dialog');
+    await page.keyboard.press('Escape');
+
+    // Not on the home page: elsewhere.
+    await page.goto(`${server.origin}/about`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoSeriousViolations(page, 'Feedback dialog');
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  it('finds nothing serious in the upload card while uploading, ready, failed and in the share notice', async () => {
+    const context = await browser.newContext();
+    let failNext = false;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(
+      (url) => url.pathname === '/api/upload/presign',
+      async (route) => {
+        if (failNext) {
+          return route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: 'error', message: 'Storage quota reached' }),
+          });
+        }
+        return route.continue();
+      },
+    );
+    await context.route(
+      (url) => url.pathname.startsWith('/api/storage/'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const page = await context.newPage();
+    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    await page.locator('input[type=file]').setInputFiles(randomFile('card.bin', 300_000).path);
+    await page.getByText('Sending your file securely…').waitFor();
+    await expectNoSeriousViolations(page, 'card uploading');
+    release();
+    await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
+    await expectNoSeriousViolations(page, 'card ready');
+    await page.getByRole('link', { name: 'WhatsApp' }).click();
+    await page.getByRole('dialog', { name: 'Share with WhatsApp?' }).waitFor();
+    await expectNoSeriousViolations(page, 'share notice');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    failNext = true;
+    await page.getByRole('button', { name: 'Upload Another' }).click();
+    await page.locator('input[type=file]').setInputFiles(randomFile('fail.bin', 1000).path);
+    await page.getByText('This link will not work: the upload did not finish.').waitFor();
+    await expectNoSeriousViolations(page, 'card failed');
+    await context.close();
+  });
+
+  it('uploads and copies the link with the keyboard alone', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.origin,
+    });
+    const page = await context.newPage();
+    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    const file = randomFile('keys-only.txt', 5000);
+
+    // Tab from the top of the page to the file picker, open it with Enter.
+    let opened = false;
+    page.once('filechooser', (chooser) => {
+      opened = true;
+      void chooser.setFiles(file.path);
+    });
+    for (let i = 0; i < 40 && !opened; i += 1) {
+      await page.keyboard.press('Tab');
+      const onFileInput = await page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.type === 'file',
+      );
+      if (onFileInput) {
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(300);
+      }
+    }
+    expect(opened).toBe(true);
+    await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
+
+    // Then to Copy, pressed with Enter.
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      if (name === 'Copy') break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Copy');
+    await page.keyboard.press('Enter');
+    await page.getByText('Link copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.getByLabel('Share link').inputValue());
+    await context.close();
+  });
+});
