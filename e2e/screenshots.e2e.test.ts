@@ -65,6 +65,11 @@ describe('screenshots', () => {
     await page.locator('input[type=file]').setInputFiles(file.path);
     await page.getByText('Sending your file securely…').waitFor();
     await shot(page, 'card-uploading');
+    // The recipient who opens the link now waits for the sender (issue 15).
+    const early = await newPage();
+    await early.goto(await page.getByLabel('Share link').inputValue());
+    await early.getByText('The sender is still uploading this file.', { exact: false }).waitFor();
+    await shot(early, 'download-waiting');
     releaseUpload();
     await page.getByText('Encrypting & finalizing your upload…').waitFor();
     await shot(page, 'card-processing');
@@ -81,6 +86,7 @@ describe('screenshots', () => {
     await failing.getByLabel('Encrypt in my browser').uncheck();
     await failing.locator('input[type=file]').setInputFiles(file.path);
     await failing.getByText('Something went wrong. You can retry the upload.').waitFor();
+    await failing.getByText('This link will not work: the upload did not finish.').waitFor();
     await shot(failing, 'card-error');
 
     const link = await page.getByLabel('Share link').inputValue();
