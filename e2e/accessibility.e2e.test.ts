@@ -92,6 +92,15 @@ describe('accessibility in Chromium', () => {
     }
     await guest.close();
 
+    // The dark palette too (prefers-color-scheme: dark).
+    const dark = await browser.newPage({ colorScheme: 'dark' });
+    for (const [path, text] of pages.slice(0, 5)) {
+      await dark.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      if (text) await dark.getByText(text).first().waitFor();
+      await expectNoSeriousViolations(dark, `${path} (dark)`);
+    }
+    await dark.close();
+
     const context = await signedInContext();
     const member = await context.newPage();
     for (const path of ['/', '/account/files', '/account/balance', '/account/settings']) {
