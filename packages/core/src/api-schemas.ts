@@ -39,6 +39,16 @@ export const presignRequestSchema = z.object({
   shortCode: shortCode.optional(),
   /** Required with shortCode: only the reserver may use a reserved code. */
   completeToken: completeToken.optional(),
+  /**
+   * How long the link lives, in seconds (DESIGN §6); absent = the tier's retention. The server
+   * refuses more than the tier allows.
+   */
+  expiresIn: z
+    .number()
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60 seconds')
+    .max(366 * 24 * 3600, 'must be at most a year')
+    .optional(),
 });
 export type PresignRequest = z.input<typeof presignRequestSchema>;
 

@@ -35,6 +35,7 @@ export async function presign(
     isEncrypted?: boolean;
     shortCode?: string;
     completeToken?: string;
+    expiresIn?: number;
   },
 ) {
   return api<PresignResponse>(server, 'POST', '/api/upload/presign', {
@@ -44,6 +45,7 @@ export async function presign(
     isEncrypted: input.isEncrypted ?? false,
     ...(input.shortCode ? { shortCode: input.shortCode } : {}),
     ...(input.completeToken ? { completeToken: input.completeToken } : {}),
+    ...(input.expiresIn === undefined ? {} : { expiresIn: input.expiresIn }),
   });
 }
 

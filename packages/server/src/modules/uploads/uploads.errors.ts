@@ -4,6 +4,13 @@ import { createError } from '../../shared/errors';
 export const fileTooLarge = (maxBytes: number) =>
   createError({ code: 'uploads.too_large', status: 413, message: fileTooLargeMessage(maxBytes) });
 
+export const expiryTooLong = (maxLabel: string) =>
+  createError({
+    code: 'uploads.expiry_too_long',
+    status: 400,
+    message: `Links can last at most ${maxLabel} on your plan.`,
+  });
+
 export const shortCodeUnknown = () =>
   createError({
     code: 'uploads.short_code_unknown',

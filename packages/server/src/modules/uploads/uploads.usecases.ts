@@ -1,5 +1,6 @@
 import type { FinalizeResponse, PartUrl, PresignResponse } from '@sealdrop/core/api-schemas';
 import type { UploadTier } from '@sealdrop/core/limits';
+import { retentionLabel } from '@sealdrop/core/retention';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
@@ -36,6 +37,8 @@ export async function presignUpload(args: {
     shortCode?: string;
     /** The secret /tiny/instant returned with shortCode: only the reserver may use the code. */
     completeToken?: string;
+    /** Seconds the link lives; at most the tier's retention (issue 16). */
+    expiresIn?: number;
   };
   tier: UploadTier;
   ownerId: string | null;
@@ -48,6 +51,9 @@ export async function presignUpload(args: {
   const now = (args.now ?? new Date()).getTime();
   const limits = uploadLimits(args.tier, deps.retention);
   if (input.size > limits.maxBytes) throw errors.fileTooLarge(limits.maxBytes);
+  const lifetimeMs = input.expiresIn === undefined ? limits.retentionMs : input.expiresIn * 1000;
+  if (lifetimeMs > limits.retentionMs)
+    throw errors.expiryTooLong(retentionLabel(limits.retentionMs));
 
   const slug = input.shortCode
     ? await claimReservedCode(deps, input.shortCode, input.completeToken, now)
@@ -61,7 +67,7 @@ export async function presignUpload(args: {
   const contentType = input.isEncrypted
     ? 'application/octet-stream'
     : input.contentType || 'application/octet-stream';
-  const expiresAt = now + limits.retentionMs;
+  const expiresAt = now + lifetimeMs;
 
   const uploadId = shape.multipart
     ? (await deps.storage.createMultipart({ key: objectKey, contentType })).uploadId

@@ -31,10 +31,12 @@ export interface UploadFileOptions {
   encrypt: boolean;
   /** A code reserved by /tiny/instant, used as the slug; its secret goes with it to presign. */
   reservation?: ShortLinkReservation | null;
+  /** Seconds the link lives ("Expires after"); absent = the tier's retention. */
+  expiresIn?: number;
   signal?: AbortSignal;
   onStage?: (stage: TransferStage) => void;
-  /** The share link, as soon as presign answers (before any byte is sent). */
-  onLink?: (url: string) => void;
+  /** The share link, as soon as presign answers (before any byte is sent), and its expiry. */
+  onLink?: (url: string, expiresAt: string) => void;
   onProgress?: (progress: ProgressSnapshot) => void;
   /** Minimum time between progress reports, so React re-renders at most ~10 times a second. */
   progressIntervalMs?: number;
@@ -93,13 +95,14 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       size: blob.size,
       isEncrypted: encrypt,
       ...(options.reservation ? options.reservation : {}),
+      ...(options.expiresIn === undefined ? {} : { expiresIn: options.expiresIn }),
     },
     signal,
   );
   // So that "My files" in this browser can copy the full link later; the key stays on this device.
   if (fragment) rememberFileKey(presign.slug, fragment);
   const link = buildShareUrl(origin, presign.slug, fragment);
-  options.onLink?.(link);
+  options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
   const onBytes = throttledProgress(

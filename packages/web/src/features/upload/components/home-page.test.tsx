@@ -190,6 +190,8 @@ describe('HomePage', () => {
       contentType: 'text/plain',
       size: 5,
       isEncrypted: false,
+      // "Expires after" defaults to one day.
+      expiresIn: 86_400,
     });
     expect(api.callsTo('PUT /tiny/complete/*')).toHaveLength(0);
   });

@@ -11,6 +11,7 @@ import { type PendingUploadStore, pendingUploads } from '../resume/pending-uploa
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
 import { BenefitTiles } from './benefit-tiles';
+import { defaultExpiry, ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
 import { PremiumCard } from './premium-card';
 import { HOME_COPY_CONFIRM_MS } from './upload-status-texts';
@@ -33,6 +34,9 @@ export function HomePage({
   onUploaded,
 }: HomePageProps) {
   const [encrypt, setEncrypt] = useState(true);
+  // null until the person picks one: the default follows the tier (premium may load later).
+  const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
+  const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
   const { state, start, resume, retry, reset } = useUploadFlow({
     store: resumeStore,
     onReady: onUploaded,
@@ -49,7 +53,7 @@ export function HomePage({
       window.alert(fileTooLargeMessage(maxBytes));
       return;
     }
-    void start(file, encrypt);
+    void start(file, encrypt, { expiresIn });
   };
 
   return (
@@ -72,6 +76,7 @@ export function HomePage({
               fileName={state.file.name}
               fileSize={state.file.size}
               finalUrl={state.link}
+              expiresAt={state.expiresAt}
               errorMessage={state.errorMessage}
               onRetry={retry}
               onUploadAnother={reset}
@@ -99,6 +104,7 @@ export function HomePage({
                 />
                 Encrypt in my browser
               </label>
+              <ExpirySelect value={expiresIn} onChange={setExpiryChoice} isPremium={isPremium} />
             </>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { formatExpiry } from '@sealdrop/core/format-expiry';
 import { formatSize } from '@sealdrop/core/format-size';
 import { useId } from 'react';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
@@ -29,6 +30,8 @@ export interface UploadStatusViewProps {
   fileName?: string;
   fileSize?: number;
   finalUrl?: string | null;
+  /** When the link stops working (ISO); shown once the link exists. */
+  expiresAt?: string | null;
   /** Shown under the error texts: the server's message or a fallback from spec §8. */
   errorMessage?: string | null;
   onRetry?: () => void;
@@ -46,7 +49,7 @@ const BADGE_TONE: Record<UploadCardStatus, BadgeProps['tone']> = {
 
 /** The status card as a pure view of its props (the "driven from outside" mode). */
 export function UploadStatusView(props: UploadStatusViewProps) {
-  const { status, fileName, fileSize, finalUrl, errorMessage } = props;
+  const { status, fileName, fileSize, finalUrl, expiresAt, errorMessage } = props;
   const titleId = useId();
   const texts = STATUS_TEXTS[status] ?? STATUS_TEXTS.idle;
   const normalized = normalizeProgress(props.progress);
@@ -89,6 +92,9 @@ export function UploadStatusView(props: UploadStatusViewProps) {
         dead={failed}
         hint={failed ? LINK_HINT_FAILED : status === 'ready' ? LINK_HINT_READY : LINK_HINT_PENDING}
       />
+      {expiresAt && finalUrl && !failed ? (
+        <p className="sd-upload-card__expiry">{formatExpiry(expiresAt)}</p>
+      ) : null}
       {/* A failed upload's link leads nowhere: no Copy, no share buttons. */}
       <ShareActions
         url={failed ? null : finalUrl}

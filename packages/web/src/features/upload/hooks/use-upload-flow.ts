@@ -32,6 +32,10 @@ export interface UploadFlowState {
   /** The share link: known from presign on, final once ready. */
   link: string | null;
   errorMessage: string | null;
+  /** The sender's "Expires after" choice, kept for Retry. */
+  expiresIn?: number;
+  /** When the link stops working, as the server set it (ISO). */
+  expiresAt?: string | null;
 }
 
 const INITIAL: UploadFlowState = {
@@ -91,8 +95,14 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   }, []);
 
   const start = useCallback(
-    async (file: File, encrypt: boolean) => {
-      const { signal, update } = begin({ ...INITIAL, phase: 'preparing', file, encrypt });
+    async (file: File, encrypt: boolean, options: { expiresIn?: number } = {}) => {
+      const { signal, update } = begin({
+        ...INITIAL,
+        phase: 'preparing',
+        file,
+        encrypt,
+        expiresIn: options.expiresIn,
+      });
 
       let reservation: ShortLinkReservation | null = null;
       try {
@@ -114,9 +124,10 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           input: file,
           encrypt,
           reservation,
+          expiresIn: options.expiresIn,
           signal,
           onStage: (phase) => update({ phase }),
-          onLink: (link) => update({ link }),
+          onLink: (link, expiresAt) => update({ link, expiresAt }),
           onProgress: onProgress(update),
           onMultipartStart: (upload) => {
             resumable = upload.fileId;
@@ -171,8 +182,8 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   );
 
   const retry = useCallback(() => {
-    if (state.file) void start(state.file, state.encrypt);
-  }, [start, state.file, state.encrypt]);
+    if (state.file) void start(state.file, state.encrypt, { expiresIn: state.expiresIn });
+  }, [start, state.file, state.encrypt, state.expiresIn]);
 
   const reset = useCallback(() => {
     controller.current?.abort();
