@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
+import { STORAGE_SETTLE_MS } from '../session/token-storage';
 import { sessionToken } from '../testing/session-token';
 import { SessionAuthCallbackPage } from './session-auth-callback-page';
 import { SessionLayout } from './session-layout';
@@ -133,6 +134,7 @@ describe('SessionLayout when the session cannot be renewed', () => {
 
     // The renewal is due a day before the 7-day token expires; the server refuses it.
     await advance(6 * DAY_MS);
+    await advance(STORAGE_SETTLE_MS);
     const dialog = screen.getByRole('dialog', { name: 'Log In', description: 'Session expired' });
     expect(screen.getAllByText('Session expired')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -159,7 +161,11 @@ describe('SessionLayout when the session cannot be renewed', () => {
     const { router } = renderLayout('/work');
     await within(screen.getByRole('banner')).findByText('A');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Log In' },
+      { timeout: STORAGE_SETTLE_MS + 1000 },
+    );
     expect(dialog).toHaveAccessibleDescription('Session expired');
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/work');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { type SessionOutcome, useSession } from './session-context';
+import { STORAGE_SETTLE_MS } from './token-storage';
 
 let lastOutcome: SessionOutcome | null = null;
 
@@ -175,7 +176,10 @@ describe('SessionProvider actions', () => {
     renderWithSession(<SessionProbe />);
     await screen.findByText('user:alice@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
-    expect(await screen.findByText('Session expired')).toBeInTheDocument();
+    // After a moment's wait for a token another tab may have renewed.
+    expect(
+      await screen.findByText('Session expired', {}, { timeout: STORAGE_SETTLE_MS + 1000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('guest')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(lastOutcome).toEqual({ success: false, error: 'Session expired', serverMessage: null });

@@ -11,7 +11,14 @@ import {
   type SessionOutcome,
 } from './session-context';
 import { clockOffsetFrom, readTokenClaims } from './token-expiry';
-import { clearStoredToken, readStoredToken, storeToken, withTokenLock } from './token-storage';
+import {
+  clearStoredToken,
+  readStoredToken,
+  STORAGE_SETTLE_MS,
+  storedTokenChange,
+  storeToken,
+  withTokenLock,
+} from './token-storage';
 import { type Renewal, useRenewalSchedule } from './use-renewal-schedule';
 
 interface SessionState {
@@ -125,43 +132,55 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token) void loadUser(token);
   }, [loadUser]);
 
-  /** One renewal at a time in this tab, and (Web Locks) across tabs. */
-  const renew = useCallback((): Promise<Renewal> => {
-    const due = latest.current.token;
-    renewal.current ??= withTokenLock(async (): Promise<Renewal> => {
-      const stored = readStoredToken();
-      if (!stored) {
-        expire();
-        return 'expired';
-      }
-      // Another tab renewed while this one waited for the lock (its storage event may be in).
-      if (stored !== due) {
-        if (stored !== latest.current.token) adoptStoredToken(stored);
-        return 'renewed';
-      }
-      const mine = generation.current;
-      try {
-        const result = await authApi.refreshToken();
-        if (mine !== generation.current) return 'superseded';
-        signIn(result);
-        return 'renewed';
-      } catch (error) {
-        if (mine !== generation.current) return 'superseded';
-        // Without Web Locks, another tab may have renewed first, ending the session sent here.
-        const now = readStoredToken();
-        if (now && now !== stored) {
-          adoptStoredToken(now);
+  /**
+   * Renews `due` (the token a timer or a 401 is about): one renewal at a time in this tab, and
+   * (Web Locks) across tabs. A token already replaced by then is not renewed again.
+   */
+  const renew = useCallback(
+    (due: string | null): Promise<Renewal> => {
+      renewal.current ??= withTokenLock(async (): Promise<Renewal> => {
+        const stored = readStoredToken();
+        if (!stored && due) {
+          // Signed out in another tab meanwhile: follow it quietly, as its storage event does.
+          signOutLocally();
+          return 'superseded';
+        }
+        if (!stored) {
+          expire();
+          return 'expired';
+        }
+        // Another tab renewed it, perhaps while this one waited for the lock.
+        if (stored !== due) {
+          if (stored !== latest.current.token) adoptStoredToken(stored);
           return 'renewed';
         }
-        if (!isUnauthorized(error)) return 'failed';
-        expire();
-        return 'expired';
-      }
-    }).finally(() => {
-      renewal.current = null;
-    });
-    return renewal.current;
-  }, [adoptStoredToken, expire, signIn]);
+        const mine = generation.current;
+        try {
+          const result = await authApi.refreshToken();
+          if (mine !== generation.current) return 'superseded';
+          signIn(result);
+          return 'renewed';
+        } catch (error) {
+          if (mine !== generation.current) return 'superseded';
+          if (!isUnauthorized(error)) return 'failed';
+          // Another tab may have renewed first, ending the session sent here: its new token
+          // reaches this tab's localStorage a moment after the lock (Chromium copies it across).
+          const now = await storedTokenChange(stored, STORAGE_SETTLE_MS);
+          if (mine !== generation.current) return 'superseded';
+          if (now && now !== stored) {
+            adoptStoredToken(now);
+            return 'renewed';
+          }
+          expire();
+          return 'expired';
+        }
+      }).finally(() => {
+        renewal.current = null;
+      });
+      return renewal.current;
+    },
+    [adoptStoredToken, expire, signIn, signOutLocally],
+  );
 
   useRenewalSchedule(state.user && !state.loading ? state.token : null, renew, clockOffset);
 
@@ -170,7 +189,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized((token) => {
         const { user, token: held } = latest.current;
-        if (user && token === held) void renew();
+        if (user && token === held) void renew(token);
       }),
     [renew],
   );
@@ -212,7 +231,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally]);
 
   const refresh = useCallback(async (): Promise<SessionOutcome> => {
-    const outcome = await renew();
+    const outcome = await renew(latest.current.token);
     if (outcome === 'renewed') return { success: true };
     // Spec §4: any failed refresh ends the session; the schedule alone retries after a network error.
     if (outcome === 'failed') expire();

@@ -5,6 +5,7 @@ import { fail, type MockReply, mockApi, networkError, ok } from '../../../testin
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { sessionToken } from '../testing/session-token';
 import { useSession } from './session-context';
+import { STORAGE_SETTLE_MS } from './token-storage';
 import { RENEW_RETRY_MS } from './use-renewal-schedule';
 
 const MINUTE_MS = 60 * 1000;
@@ -110,6 +111,9 @@ describe('SessionProvider renewal', () => {
     signedIn(sessionToken(), { 'POST /auth/refresh-token': fail(401, 'Session expired') });
     await advance();
     await advance(6 * DAY_MS);
+    // No other tab brings a renewed token in the meantime.
+    expect(screen.getByText('user:alice@example.com')).toBeInTheDocument();
+    await advance(STORAGE_SETTLE_MS);
     expect(screen.getByText('guest')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Session expired');
@@ -139,7 +143,7 @@ describe('SessionProvider renewal', () => {
     });
     await advance();
     fireEvent.click(screen.getByRole('button', { name: 'list files' }));
-    await advance();
+    await advance(STORAGE_SETTLE_MS);
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
     expect(screen.getByText('guest')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -157,7 +161,7 @@ describe('SessionProvider renewal', () => {
     await advance();
     me = fail(401, 'Session expired or invalid. Please log in again.');
     fireEvent.click(screen.getByRole('button', { name: 'reload user' }));
-    await advance();
+    await advance(STORAGE_SETTLE_MS);
     expect(screen.getByText('guest')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Session expired');
   });
@@ -202,6 +206,33 @@ describe('SessionProvider renewal', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }
+  });
+
+  it('takes the token of a tab that renewed first instead of ending the session it refused', async () => {
+    const renewed = sessionToken({ id: 'other-tab' });
+    const api = signedIn(sessionToken(), {
+      'POST /auth/refresh-token': () => {
+        // The other tab's new token reaches this one's storage a moment after the refusal.
+        setTimeout(() => {
+          localStorage.setItem('authToken', renewed);
+          window.dispatchEvent(
+            new StorageEvent('storage', { key: 'authToken', newValue: renewed }),
+          );
+        }, 200);
+        return fail(401, 'Session expired');
+      },
+    });
+    await advance();
+    await advance(6 * DAY_MS);
+    // Refused, it waits for that token, still signed in, the stored token left alone.
+    expect(screen.getByText('user:alice@example.com')).toBeInTheDocument();
+    await advance(STORAGE_SETTLE_MS);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('GET /auth/me')).toHaveLength(1);
+    expect(screen.getByText(`token:${renewed}`)).toBeInTheDocument();
+    expect(screen.getByText('user:alice@example.com')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBe(renewed);
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
   });
 
   it('signs out quietly when another tab signs out', async () => {

@@ -17,7 +17,7 @@ export type Renewal = 'renewed' | 'expired' | 'failed' | 'superseded';
  */
 export function useRenewalSchedule(
   token: string | null,
-  renew: () => Promise<Renewal>,
+  renew: (due: string) => Promise<Renewal>,
   clockOffset: RefObject<number>,
 ) {
   const renewRef = useRef(renew);
@@ -37,7 +37,7 @@ export function useRenewalSchedule(
     };
     const attempt = async () => {
       clearTimeout(timer);
-      if ((await renewRef.current()) !== 'failed' || stopped) return;
+      if ((await renewRef.current(token)) !== 'failed' || stopped) return;
       dueAt = Date.now() + RENEW_RETRY_MS;
       arm();
     };
