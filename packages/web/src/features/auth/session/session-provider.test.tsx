@@ -78,6 +78,27 @@ describe('SessionProvider startup', () => {
     expect(screen.queryByText('Invalid or expired token')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('keeps the token when a reload cuts the user request off: other tabs share it', async () => {
+    localStorage.setItem('authToken', 'shared');
+    let cut: ((error: Error) => void) | null = null;
+    mockApi({
+      'GET /auth/me': () =>
+        new Promise((_, reject) => {
+          cut = reject;
+        }),
+    });
+    renderWithSession(<SessionProbe />);
+    await vi.waitFor(() => expect(cut).not.toBeNull());
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      cut?.(new TypeError('Failed to fetch'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(localStorage.getItem('authToken')).toBe('shared');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
 });
 
 describe('SessionProvider actions', () => {

@@ -2,6 +2,7 @@ import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Toast } from '../../../components/ui/toast';
 import { ApiError, AUTH_TOKEN_KEY, onUnauthorized } from '../../../lib/api-client';
+import { isPageLeaving } from '../../../lib/page-leaving';
 import { serverMessageOf } from '../../../lib/server-message';
 import * as authApi from '../api/auth-api';
 import {
@@ -101,6 +102,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (mine !== generation.current) return;
         // A signed-in user's token refused: the 401 listener renews the session or ends it openly.
         if (reloading && isUnauthorized(error)) return;
+        // A reload cut the request off: the token is fine, and other tabs share it.
+        if (isPageLeaving()) return;
         // Spec §8 "Load current user": a silent sign-out.
         signOutLocally();
       }

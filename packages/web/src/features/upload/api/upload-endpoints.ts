@@ -6,7 +6,7 @@ import type {
   PresignResponse,
 } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
-import { isPageLeaving } from '../lib/page-leaving';
+import { isPageLeaving } from '../../../lib/page-leaving';
 
 export const FINALIZE_TARGET_MESSAGE = 'finalize requires objectKey or slug';
 

@@ -5,10 +5,10 @@
  * `resume` can finish it with the same file picked again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isPageLeaving } from '../../../lib/page-leaving';
 import { completeTinyUrl, createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
 import { type TransferStage, type UploadFileResult, uploadFile } from '../api/upload-file';
 import type { UploadCardStatus } from '../components/upload-status-texts';
-import { isPageLeaving } from '../lib/page-leaving';
 import { isAbortError, uploadErrorMessage } from '../lib/upload-errors';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
 import {

@@ -1,7 +1,7 @@
 /**
  * True from `pagehide` until `pageshow`: the page is going away (reload, navigation, closing the
- * tab). A transfer cut off by that is left for resuming: neither aborted on the server nor
- * forgotten by this browser. Some browsers fire XHR error or abort events while unloading.
+ * tab). A request cut off by that says nothing about the server: a transfer is left for resuming,
+ * and a session is not ended. Some browsers fire XHR error or abort events while unloading.
  */
 let leaving = false;
 
