@@ -81,18 +81,18 @@ describe('SessionProvider startup', () => {
 
   it('keeps the token when a reload cuts the user request off: other tabs share it', async () => {
     localStorage.setItem('authToken', 'shared');
-    let cut: ((error: Error) => void) | null = null;
+    const request: { cut?: (error: Error) => void } = {};
     mockApi({
       'GET /auth/me': () =>
         new Promise((_, reject) => {
-          cut = reject;
+          request.cut = reject;
         }),
     });
     renderWithSession(<SessionProbe />);
-    await vi.waitFor(() => expect(cut).not.toBeNull());
+    await vi.waitFor(() => expect(request.cut).toBeDefined());
     window.dispatchEvent(new Event('pagehide'));
     try {
-      cut?.(new TypeError('Failed to fetch'));
+      request.cut?.(new TypeError('Failed to fetch'));
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(localStorage.getItem('authToken')).toBe('shared');
     } finally {
