@@ -2,25 +2,16 @@
  * Issue 15 item 8 in Chromium: axe-core over every page, every modal and every state of the
  * upload card finds no serious or critical violation; the home flow works with the keyboard alone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { randomFile } from './support/files';
 
 const PASSWORD = 'Sealdrop-a11y-1';
 
 describe('accessibility in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   async function expectNoSeriousViolations(page: Page, what: string) {
     const found = await seriousViolations(page);
@@ -30,7 +21,7 @@ describe('accessibility in Chromium', () => {
   /** A plain upload through the API; returns the file id. */
   async function uploadPlain(name: string, body: string) {
     const bytes = Buffer.from(body);
-    const presign = await fetch(`${server.origin}/api/upload/presign`, {
+    const presign = await fetch(`${app.server.origin}/api/upload/presign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ filename: name, contentType: 'text/plain', size: bytes.length }),
@@ -41,7 +32,7 @@ describe('accessibility in Chromium', () => {
       slug: string;
     };
     await fetch(plan.uploadUrl, { method: 'PUT', body: bytes });
-    await fetch(`${server.origin}/api/upload/finalize`, {
+    await fetch(`${app.server.origin}/api/upload/finalize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ objectKey: plan.objectKey }),
@@ -50,9 +41,9 @@ describe('accessibility in Chromium', () => {
   }
 
   async function signedInContext(): Promise<BrowserContext> {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const email = `a11y-${Date.now()}-${Math.random()}@example.com`;
-    const response = await fetch(`${server.origin}/api/auth/register`, {
+    const response = await fetch(`${app.server.origin}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD }),
@@ -64,7 +55,7 @@ describe('accessibility in Chromium', () => {
 
   it('finds nothing serious on any page, signed out and signed in', async () => {
     const plain = await uploadPlain('notes.txt', 'hello');
-    const pending = await fetch(`${server.origin}/api/upload/presign`, {
+    const pending = await fetch(`${app.server.origin}/api/upload/presign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ filename: 'later.txt', contentType: 'text/plain', size: 5 }),
@@ -84,18 +75,18 @@ describe('accessibility in Chromium', () => {
       ['/account/files', 'Log in to see'],
       ['/no/such/page', ''],
     ];
-    const guest = await browser.newPage();
+    const guest = await app.browser.newPage();
     for (const [path, text] of pages) {
-      await guest.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      await guest.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
       if (text) await guest.getByText(text).first().waitFor();
       await expectNoSeriousViolations(guest, path);
     }
     await guest.close();
 
     // The dark palette too (prefers-color-scheme: dark).
-    const dark = await browser.newPage({ colorScheme: 'dark' });
+    const dark = await app.browser.newPage({ colorScheme: 'dark' });
     for (const [path, text] of pages.slice(0, 5)) {
-      await dark.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      await dark.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
       if (text) await dark.getByText(text).first().waitFor();
       await expectNoSeriousViolations(dark, `${path} (dark)`);
     }
@@ -104,15 +95,15 @@ describe('accessibility in Chromium', () => {
     const context = await signedInContext();
     const member = await context.newPage();
     for (const path of ['/', '/account/files', '/account/balance', '/account/settings']) {
-      await member.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      await member.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
       await expectNoSeriousViolations(member, `${path} (signed in)`);
     }
     await context.close();
   });
 
   it('finds nothing serious in any modal', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    const page = await app.browser.newPage();
+    await page.goto(app.server.origin, { waitUntil: 'networkidle' });
     const bar = page.getByRole('banner');
 
     await bar.getByRole('button', { name: 'Log In' }).click();
@@ -129,7 +120,7 @@ describe('accessibility in Chromium', () => {
     await page.keyboard.press('Escape');
 
     // Not on the home page: elsewhere.
-    await page.goto(`${server.origin}/about`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.server.origin}/about`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoSeriousViolations(page, 'Feedback dialog');
@@ -138,7 +129,7 @@ describe('accessibility in Chromium', () => {
   });
 
   it('finds nothing serious in the upload card while uploading, ready, failed and in the share notice', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     let failNext = false;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -163,7 +154,7 @@ describe('accessibility in Chromium', () => {
       },
     );
     const page = await context.newPage();
-    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    await page.goto(app.server.origin, { waitUntil: 'networkidle' });
     await page.locator('input[type=file]').setInputFiles(randomFile('card.bin', 300_000).path);
     await page.getByText('Sending your file securely…').waitFor();
     await expectNoSeriousViolations(page, 'card uploading');
@@ -184,12 +175,12 @@ describe('accessibility in Chromium', () => {
   });
 
   it('uploads and copies the link with the keyboard alone', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.origin,
+      origin: app.server.origin,
     });
     const page = await context.newPage();
-    await page.goto(server.origin, { waitUntil: 'networkidle' });
+    await page.goto(app.server.origin, { waitUntil: 'networkidle' });
     const file = randomFile('keys-only.txt', 5000);
 
     // Tab from the top of the page to the file picker, open it with Enter.

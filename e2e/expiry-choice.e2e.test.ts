@@ -2,33 +2,23 @@
  * Issue 16 item 2 in Chromium: the sender picks "1 hour"; the card and the recipient's page show
  * that expiry. (The server's enforcement moves a test clock: expiry-choice.api.test.ts.)
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 import { randomFile } from './support/files';
 
 describe('expiry chosen by the sender, in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('makes a one-hour link and says so on the card and the download page', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.origin);
+    const page = await app.browser.newPage();
+    await page.goto(app.server.origin);
     await page.getByLabel('Expires after').selectOption({ label: '1 hour' });
     await page.locator('input[type=file]').setInputFiles(randomFile('hour.bin', 2048).path);
     await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
     await page.getByText('Expires in 1 hour').waitFor();
     const link = await page.getByLabel('Share link').inputValue();
 
-    const recipient = await browser.newPage();
+    const recipient = await app.browser.newPage();
     await recipient.goto(link);
     await recipient.getByRole('button', { name: 'Download & Decrypt File' }).waitFor();
     await recipient.getByText('Expires in 1 hour').waitFor();

@@ -4,27 +4,18 @@
  * working with the new one; a session the server has ended shows "Session expired" and the login
  * dialog over the page the person was on, and logging in there carries on.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'Sealdrop-e2e-1';
 
 describe('session renewal in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   async function register(email: string): Promise<string> {
-    const response = await fetch(`${server.origin}/api/auth/register`, {
+    const response = await fetch(`${app.server.origin}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD }),
@@ -34,8 +25,11 @@ describe('session renewal in Chromium', () => {
   }
 
   const meStatus = async (token: string) =>
-    (await fetch(`${server.origin}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } }))
-      .status;
+    (
+      await fetch(`${app.server.origin}/api/auth/me`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).status;
 
   /** The avatar letter the top bar shows for `email`. */
   const avatar = (page: Page, email: string) =>
@@ -48,7 +42,7 @@ describe('session renewal in Chromium', () => {
     path = '/',
   ): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${server.origin}${path}`);
+    await page.goto(`${app.server.origin}${path}`);
     // A tab opened after the first finds the token already stored; reloading it while its
     // startup call is under way would end that call, which signs out (spec §4).
     if ((await page.evaluate(() => localStorage.getItem('authToken'))) !== token) {
@@ -64,7 +58,7 @@ describe('session renewal in Chromium', () => {
   it('renews the token before it expires: two open tabs go on with one new session', async () => {
     const email = `renew-${Date.now()}@example.com`;
     const first = await register(email);
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await context.clock.install();
     // Which tab renewed which token, and how it went: a second renewal says where it came from.
     const renewals: string[] = [];
@@ -112,12 +106,12 @@ describe('session renewal in Chromium', () => {
   it('shows "Session expired" and the login dialog over the same page once the server ended the session', async () => {
     const email = `ended-${Date.now()}@example.com`;
     const token = await register(email);
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await signedInTab(context, { email, token }, '/account/files');
     await page.getByText(/You have no files yet/).waitFor();
 
     // Ended elsewhere (another device logged out, a password change…).
-    await fetch(`${server.origin}/api/auth/logout`, {
+    await fetch(`${app.server.origin}/api/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });

@@ -3,25 +3,15 @@
  * item 14). In Chromium: the first share per service asks first, Cancel sends nothing, Continue
  * opens the service with the link, and later shares go straight through.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 import { randomFile } from './support/files';
 
 describe('third-party share notice in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('asks once per service before the link and its key go to WhatsApp', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     // No internet here: the service answers with a stub page, and every visit is recorded.
     const visits: string[] = [];
     await context.route(/^https:\/\/(wa\.me|t\.me)\//, (route) => {
@@ -29,7 +19,7 @@ describe('third-party share notice in Chromium', () => {
       return route.fulfill({ contentType: 'text/html', body: '<title>service</title>' });
     });
     const page = await context.newPage();
-    await page.goto(server.origin);
+    await page.goto(app.server.origin);
     await page.locator('input[type=file]').setInputFiles(randomFile('share.bin', 4096).path);
     await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
     const link = await page.getByLabel('Share link').inputValue();

@@ -3,28 +3,18 @@
  * recipient opens it in another browser, sees the waiting state, and ends with identical bytes
  * without reloading. Also the pages of links with no id or code (item 5).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 import { fileSha256, randomFile } from './support/files';
 
 const WAITING = 'The sender is still uploading this file. The download will be ready in a moment.';
 
 describe('a link opened while its file uploads, in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('waits for the sender, then downloads identical bytes with no reload', async () => {
     const file = randomFile('big-video.mov', 24 * 1024 * 1024);
-    const sender = await browser.newContext();
+    const sender = await app.browser.newContext();
     // Hold the sender's part uploads back, as a slow uplink would, so the upload takes seconds.
     await sender.route(
       (url) => url.pathname.startsWith('/api/storage/'),
@@ -34,13 +24,13 @@ describe('a link opened while its file uploads, in Chromium', () => {
       },
     );
     const home = await sender.newPage();
-    await home.goto(server.origin);
+    await home.goto(app.server.origin);
     await home.locator('input[type=file]').setInputFiles(file.path);
     const linkField = home.getByLabel('Share link');
     await expect.poll(() => linkField.inputValue(), { timeout: 30_000 }).toMatch(/\/s\/\w+#key=/);
     const link = await linkField.inputValue();
 
-    const recipient = await browser.newContext({ acceptDownloads: true });
+    const recipient = await app.browser.newContext({ acceptDownloads: true });
     const page = await recipient.newPage();
     let navigations = 0;
     page.on('framenavigated', (frame) => {
@@ -69,10 +59,10 @@ describe('a link opened while its file uploads, in Chromium', () => {
   });
 
   it('calls /s/ and /download/ without a code or an id invalid links, not missing pages', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.origin}/s/`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/s/`);
     await page.getByText('Invalid download link').waitFor();
-    await page.goto(`${server.origin}/download/`);
+    await page.goto(`${app.server.origin}/download/`);
     await page
       .getByText('Invalid file link. The link may be incomplete or the file has expired.')
       .waitFor();

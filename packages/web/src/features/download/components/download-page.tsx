@@ -64,27 +64,18 @@ function FileDownload({ fileId }: { fileId: string }) {
   }
   const file = info.data;
   if (file.isEncrypted && !secrets) return <Problem message={INVALID_LINK_MESSAGE} />;
-  if (file.status === 'uploading') {
-    return (
-      <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
-        <h1 id="download-title" className="download-card__title">
-          {file.isEncrypted ? 'Secure download' : 'Download'}
-        </h1>
-        <FileDetails file={file} />
-        <div className="download-status download-status--waiting" role="status">
-          <Spinner size="sm" />
-          <span>{STILL_UPLOADING_TEXT}</span>
-        </div>
-      </Card>
-    );
-  }
   return (
     <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
       <h1 id="download-title" className="download-card__title">
         {file.isEncrypted ? 'Secure download' : 'Download'}
       </h1>
       <FileDetails file={file} />
-      {file.isEncrypted && secrets ? (
+      {file.status === 'uploading' ? (
+        <div className="download-status download-status--waiting" role="status">
+          <Spinner size="sm" />
+          <span>{STILL_UPLOADING_TEXT}</span>
+        </div>
+      ) : file.isEncrypted && secrets ? (
         <EncryptedDownload file={file} secrets={secrets} />
       ) : (
         <PlainDownload fileId={file.fileId || fileId} />
