@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { isMediaType } from './media-type';
 import { SHORT_CODE_PATTERN } from './short-code';
 
+/** The highest download limit a sender may set (DESIGN §6). */
+export const MAX_DOWNLOAD_LIMIT = 100;
+
 const shortCode = z
   .string()
   .regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits');
@@ -48,6 +51,13 @@ export const presignRequestSchema = z.object({
     .int('must be a whole number of seconds')
     .min(60, 'must be at least 60 seconds')
     .max(366 * 24 * 3600, 'must be at most a year')
+    .optional(),
+  /** How many downloads the link allows (DESIGN §6); absent = unlimited. */
+  downloadLimit: z
+    .number()
+    .int('must be a whole number of downloads')
+    .min(1, 'must be at least 1')
+    .max(MAX_DOWNLOAD_LIMIT, `must be at most ${MAX_DOWNLOAD_LIMIT}`)
     .optional(),
 });
 export type PresignRequest = z.input<typeof presignRequestSchema>;
@@ -120,6 +130,8 @@ export interface FileInfo {
    * yet (the page waits). Absent from older servers, which answered 409 instead: read as ready.
    */
   status?: 'ready' | 'uploading';
+  /** Downloads the link still allows; null = unlimited. Absent from older servers. */
+  downloadsLeft?: number | null;
 }
 
 export const fileIdParamsSchema = z.object({ fileId: shortCode });

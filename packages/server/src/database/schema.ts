@@ -2,7 +2,7 @@
  * Table types for Kysely. Times are epoch milliseconds and booleans 0/1 in both dialects, so one
  * schema and one set of queries serve SQLite and PostgreSQL without dialect branches.
  */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 export interface FilesTable {
   /** The slug: the file's public id, also its short code. */
@@ -25,6 +25,10 @@ export interface FilesTable {
   sweep_claimed_until: number | null;
   /** Hash of the uploader's address: a download from it earns the uploader nothing. */
   uploader_ip_hash: string | null;
+  /** Downloads the sender allowed (issue 16); null = unlimited. */
+  download_limit: number | null;
+  /** Download URLs signed so far, retries of one visitor counted once. */
+  download_count: Generated<number>;
 }
 
 export interface ShortLinksTable {
@@ -139,6 +143,8 @@ export interface FileDownloadsTable {
   file_id: string;
   ip_hash: string;
   user_id: string | null;
+  /** Hash of the visitor cookie: one browser's retries count as one download. */
+  visitor_hash: string | null;
   created_at: number;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createServer, type ServerDeps } from '../app';
 import { loadConfig } from '../config/config';
 import { createLocalStorageDriver } from '../modules/storage/local.driver';
+import type { StorageDriver } from '../modules/storage/storage.types';
 import type { TestDatabase } from './databases';
 
 export interface TestClock {
@@ -23,6 +24,8 @@ export async function createTestServer(input: {
   clock?: TestClock;
   /** A logger to read what the server logs (default: silent). */
   logger?: ServerDeps['logger'];
+  /** Another store (e.g. s3rver's driver); default: the local driver in a temp dir. */
+  storage?: StorageDriver;
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-test-'));
   const config = loadConfig({
@@ -34,11 +37,13 @@ export async function createTestServer(input: {
     ...input.env,
   });
   const clock = input.clock ?? createTestClock();
-  const storage = createLocalStorageDriver({
-    rootDir: join(dataDir, 'objects'),
-    secret: 'x'.repeat(32),
-    now: clock.now,
-  });
+  const storage =
+    input.storage ??
+    createLocalStorageDriver({
+      rootDir: join(dataDir, 'objects'),
+      secret: 'x'.repeat(32),
+      now: clock.now,
+    });
   const secret = 's'.repeat(32);
   const app = await createServer({
     config,

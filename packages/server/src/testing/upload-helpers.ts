@@ -36,6 +36,7 @@ export async function presign(
     shortCode?: string;
     completeToken?: string;
     expiresIn?: number;
+    downloadLimit?: number;
   },
 ) {
   return api<PresignResponse>(server, 'POST', '/api/upload/presign', {
@@ -46,6 +47,7 @@ export async function presign(
     ...(input.shortCode ? { shortCode: input.shortCode } : {}),
     ...(input.completeToken ? { completeToken: input.completeToken } : {}),
     ...(input.expiresIn === undefined ? {} : { expiresIn: input.expiresIn }),
+    ...(input.downloadLimit === undefined ? {} : { downloadLimit: input.downloadLimit }),
   });
 }
 
@@ -67,6 +69,7 @@ export async function uploadFile(
     shortCode?: string;
     completeToken?: string;
     filename?: string;
+    downloadLimit?: number;
   },
 ) {
   const presigned = await presign(server, input);

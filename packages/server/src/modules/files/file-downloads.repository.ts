@@ -11,6 +11,7 @@ export function createFileDownloadsRepository({ db }: { db: Database }) {
       fileId: string;
       ipHash: string;
       userId: string | null;
+      visitorHash: string | null;
       now: number;
     }): Promise<void> {
       await db
@@ -20,9 +21,22 @@ export function createFileDownloadsRepository({ db }: { db: Database }) {
           file_id: input.fileId,
           ip_hash: input.ipHash,
           user_id: input.userId,
+          visitor_hash: input.visitorHash,
           created_at: input.now,
         })
         .execute();
+    },
+
+    /** Whether this browser (its visitor cookie) was given a download URL of the file since `since`. */
+    async grantedSince(input: { fileId: string; visitorHash: string; since: number }) {
+      const row = await db
+        .selectFrom('file_downloads')
+        .select('id')
+        .where('file_id', '=', input.fileId)
+        .where('visitor_hash', '=', input.visitorHash)
+        .where('created_at', '>', input.since)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Whether this visitor (this address, or this account) was given a download URL of the file. */

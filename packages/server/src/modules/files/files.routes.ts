@@ -8,8 +8,9 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
-import { getDownloadUrl, getFileInfo, resolveSlug } from './files.usecases';
+import { finishDownload, getFileInfo, grantDownload, resolveSlug } from './files.usecases';
 import { deleteMyFile, listMyFiles } from './my-files.usecases';
+import { ensureVisitor, visitorHash } from './visitor-cookie';
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -17,7 +18,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/files/resolve', limited, async (request) => {
       const { slug } = parseInput(resolveQuerySchema, request.query);
-      return ok(await resolveSlug({ files: ctx.files, slug, now: ctx.now() }));
+      const input = { slug, visitorHash: visitorHash(request) };
+      return ok(await resolveSlug({ deps: ctx, input, now: ctx.now() }));
     });
 
     app.get('/files/my-files', async (request) => {
@@ -55,27 +57,33 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/files/:fileId/info', limited, async (request) => {
       const { fileId } = parseInput(fileIdParamsSchema, request.params);
-      return ok(await getFileInfo({ files: ctx.files, fileId, now: ctx.now() }));
+      const input = { fileId, visitorHash: visitorHash(request) };
+      return ok(await getFileInfo({ deps: ctx, input, now: ctx.now() }));
     });
 
     app.get('/files/:fileId/download', limited, async (request, reply) => {
       const { fileId } = parseInput(fileIdParamsSchema, request.params);
       const session = await optionalSession(ctx.auth, request, ctx.now());
-      const url = await getDownloadUrl({
-        files: ctx.files,
-        storage: ctx.storage,
-        fileId,
-        origin: requestOrigin(request, ctx.config.PUBLIC_URL),
+      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+      const url = await grantDownload({
+        deps: ctx,
+        input: {
+          fileId,
+          origin,
+          ipHash: hashClientIp(request.ip),
+          userId: session?.user.id ?? null,
+          visitorHash: ensureVisitor(request, reply, origin),
+        },
         now: ctx.now(),
       });
-      // Recorded once signed: a download reward needs a download the server actually granted.
-      await ctx.downloads.record({
-        fileId,
-        ipHash: hashClientIp(request.ip),
-        userId: session?.user.id ?? null,
-        now: ctx.now().getTime(),
-      });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+    });
+
+    // The page's word that a download finished: burns the object of a spent link at once.
+    app.post('/files/:fileId/downloaded', limited, async (request) => {
+      const { fileId } = parseInput(fileIdParamsSchema, request.params);
+      const input = { fileId, visitorHash: visitorHash(request) };
+      return ok(await finishDownload({ deps: ctx, input, now: ctx.now() }));
     });
   };
 }

@@ -2,6 +2,7 @@ import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
 import { createError } from '../../shared/errors';
 import type { StorageDriver } from '../storage/storage.types';
 import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../uploads/uploads.models';
+import type { FileDownloadsRepository } from './file-downloads.repository';
 import type { FileRow, FilesRepository } from './files.repository';
 
 export const fileNotFound = () =>
@@ -14,22 +15,52 @@ export const fileStillUploading = () =>
     message: 'This file is still uploading. Please try again in a moment.',
   });
 
-/** A file that exists and has not expired, finished or still uploading; else not found. */
-async function findLiveFile(files: FilesRepository, id: string, now: Date): Promise<FileRow> {
-  const file = await files.findById(id);
-  if (!file || file.expires_at <= now.getTime()) throw fileNotFound();
-  return file;
+/**
+ * A browser given a download URL may ask again this long without counting again (issue 16
+ * item 3), and a link whose last download was given keeps its object this long at most.
+ */
+export const DOWNLOAD_RETRY_MS = 10 * 60 * 1000;
+
+export interface ReadDeps {
+  files: FilesRepository;
+  downloads: FileDownloadsRepository;
 }
 
-/** A readable file, or the reason it is not: expired and unknown look the same to the caller. */
-export async function getReadableFile(
-  files: FilesRepository,
+/** What the server knows of the asking browser: its hashed visitor cookie, if it has one. */
+export interface Visitor {
+  visitorHash: string | null;
+}
+
+/** A limited link that has given every download it allows. */
+function isSpent(file: FileRow): boolean {
+  return file.download_limit !== null && file.download_count >= file.download_limit;
+}
+
+function wasCountedRecently(deps: ReadDeps, fileId: string, visitor: Visitor, now: number) {
+  if (!visitor.visitorHash) return Promise.resolve(false);
+  return deps.downloads.grantedSince({
+    fileId,
+    visitorHash: visitor.visitorHash,
+    since: now - DOWNLOAD_RETRY_MS,
+  });
+}
+
+/**
+ * A file that exists, has not expired and still has a download for this visitor (a spent link
+ * stays open only to the browsers it was given to, for their retries); finished or still
+ * uploading. Unknown, expired and spent look the same to the caller.
+ */
+export async function findLiveFile(
+  deps: ReadDeps,
   id: string,
-  now: Date,
-): Promise<FileRow> {
-  const file = await findLiveFile(files, id, now);
-  if (file.status !== 'ready') throw fileStillUploading();
-  return file;
+  visitor: Visitor,
+  now: number,
+): Promise<{ file: FileRow; counted: boolean }> {
+  const file = await deps.files.findById(id);
+  if (!file || file.expires_at <= now) throw fileNotFound();
+  const counted = await wasCountedRecently(deps, file.id, visitor, now);
+  if (isSpent(file) && !counted) throw fileNotFound();
+  return { file, counted };
 }
 
 export function toFileInfo(file: FileRow): FileInfo {
@@ -41,41 +72,88 @@ export function toFileInfo(file: FileRow): FileInfo {
     isEncrypted: file.is_encrypted === 1,
     expiresAt: new Date(file.expires_at).toISOString(),
     status: file.status === 'ready' ? 'ready' : 'uploading',
+    downloadsLeft:
+      file.download_limit === null ? null : Math.max(0, file.download_limit - file.download_count),
   };
 }
 
 export async function getFileInfo(args: {
-  files: FilesRepository;
-  fileId: string;
-  now?: Date;
+  deps: ReadDeps;
+  input: { fileId: string } & Visitor;
+  now: Date;
 }): Promise<FileInfo> {
   // A link shared while its file uploads already works: the page shows the wait (issue 15).
-  return toFileInfo(await findLiveFile(args.files, args.fileId, args.now ?? new Date()));
+  const { file } = await findLiveFile(args.deps, args.input.fileId, args.input, args.now.getTime());
+  return toFileInfo(file);
 }
 
-/** A short-lived signed URL for the stored bytes (ciphertext for encrypted files). */
-export async function getDownloadUrl(args: {
-  files: FilesRepository;
-  storage: StorageDriver;
-  fileId: string;
-  origin: string;
-  now?: Date;
+export async function resolveSlug(args: {
+  deps: ReadDeps;
+  input: { slug: string } & Visitor;
+  now: Date;
+}): Promise<ResolveResponse> {
+  const { file } = await findLiveFile(args.deps, args.input.slug, args.input, args.now.getTime());
+  return { fileId: file.id, downloadUrl: `/download/${file.id}` };
+}
+
+/**
+ * A short-lived signed URL for the stored bytes (ciphertext for encrypted files). Each one counts
+ * as a download, except a retry of a browser counted within DOWNLOAD_RETRY_MS; the last download a
+ * limited link allows brings its expiry forward to the end of that window, so its object is gone
+ * by then even if the browser never says it finished (see finishDownload).
+ */
+export async function grantDownload(args: {
+  deps: ReadDeps & { storage: StorageDriver };
+  input: { fileId: string; ipHash: string; userId: string | null; origin: string } & Visitor;
+  now: Date;
 }): Promise<string> {
-  const now = args.now ?? new Date();
-  const file = await getReadableFile(args.files, args.fileId, now);
-  return args.storage.presignGet({
+  const { deps, input } = args;
+  const now = args.now.getTime();
+  const { file, counted } = await findLiveFile(deps, input.fileId, input, now);
+  if (file.status !== 'ready') throw fileStillUploading();
+  let expiresAt = file.expires_at;
+  if (!counted) {
+    const result = await deps.files.countDownload(file.id, now);
+    // Another browser took the last download between the read and the count.
+    if (!result) throw fileNotFound();
+    if (result.spent) {
+      expiresAt = Math.min(expiresAt, now + DOWNLOAD_RETRY_MS);
+      await deps.files.expireBy(file.id, expiresAt);
+    }
+    // Recorded once counted: a download reward needs a download the server actually granted.
+    await deps.downloads.record({
+      fileId: file.id,
+      ipHash: input.ipHash,
+      userId: input.userId,
+      visitorHash: input.visitorHash,
+      now,
+    });
+  }
+  return deps.storage.presignGet({
     key: file.object_key,
-    expiresInSeconds: urlLifetimeSeconds(DOWNLOAD_URL_TTL_SECONDS, file.expires_at, now.getTime()),
-    origin: args.origin,
+    expiresInSeconds: urlLifetimeSeconds(DOWNLOAD_URL_TTL_SECONDS, expiresAt, now),
+    origin: input.origin,
     fileName: file.is_encrypted ? `${file.original_name}.enc` : file.original_name,
   });
 }
 
-export async function resolveSlug(args: {
-  files: FilesRepository;
-  slug: string;
-  now?: Date;
-}): Promise<ResolveResponse> {
-  const file = await findLiveFile(args.files, args.slug, args.now ?? new Date());
-  return { fileId: file.id, downloadUrl: `/download/${file.id}` };
+/**
+ * The page says a download finished (POST /files/:id/downloaded). When it was the last one a
+ * limited link allowed, the object is deleted at once instead of at the end of the retry window
+ * ("burn after reading"); the sweeper removes the rows. Only a browser counted for this file may
+ * ask; for any other file this changes nothing.
+ */
+export async function finishDownload(args: {
+  deps: ReadDeps & { storage: StorageDriver };
+  input: { fileId: string } & Visitor;
+  now: Date;
+}): Promise<{ deleted: boolean }> {
+  const { deps, input } = args;
+  const now = args.now.getTime();
+  const { file, counted } = await findLiveFile(deps, input.fileId, input, now);
+  if (!counted) throw fileNotFound();
+  if (!isSpent(file)) return { deleted: false };
+  await deps.files.expireBy(file.id, now);
+  await deps.storage.delete(file.object_key);
+  return { deleted: true };
 }

@@ -9,6 +9,7 @@ import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { parseInput } from '../../shared/validation';
+import { visitorHash } from '../files/visitor-cookie';
 import {
   completeInstantLink,
   createInstantLink,
@@ -60,7 +61,9 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
         await resolveShortCode({
           shortLinks: ctx.shortLinks,
           files: ctx.files,
+          downloads: ctx.downloads,
           shortCode,
+          visitorHash: visitorHash(request),
           now: ctx.now(),
         }),
       );

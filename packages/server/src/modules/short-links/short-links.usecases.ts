@@ -3,9 +3,11 @@ import type {
   ShortLinkAnalytics,
   TinyInstantResponse,
 } from '@sealdrop/core/api-schemas';
-import { createError } from '../../shared/errors';
+import { createError, isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
+import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
+import { findLiveFile } from '../files/files.usecases';
 import { shortUrl } from '../uploads/uploads.models';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
@@ -105,15 +107,19 @@ export async function getAnalytics(args: {
 export async function resolveShortCode(args: {
   shortLinks: ShortLinksRepository;
   files: FilesRepository;
+  downloads: FileDownloadsRepository;
   shortCode: string;
+  /** The browser's visitor cookie: a spent link still resolves for a browser it was given to. */
+  visitorHash: string | null;
   now?: Date;
 }): Promise<ResolveResponse> {
   const now = (args.now ?? new Date()).getTime();
   const link = await args.shortLinks.find(args.shortCode);
   if (!link?.file_id) throw linkNotFound();
-  const file = await args.files.findById(link.file_id);
   // Still uploading is a state, not an error: the download page waits for it (issue 15).
-  if (!file || file.expires_at <= now) throw linkNotFound();
+  const { file } = await findLiveFile(args, link.file_id, args, now).catch((error: unknown) => {
+    throw isAppError(error) && error.statusCode === 404 ? linkNotFound() : error;
+  });
   await args.shortLinks.recordClick(link.code, now);
   return { fileId: file.id, downloadUrl: `/download/${file.id}` };
 }

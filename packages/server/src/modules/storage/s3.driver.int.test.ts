@@ -1,50 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
-import { createS3StorageDriver } from './s3.driver';
+import { startS3rver } from '../../testing/s3rver';
 import { runStorageDriverContract } from './storage.test-suite';
 
-const BUCKET = 'sealdrop-contract';
-
-/** Browsers can only read a part's ETag when the bucket's CORS rule exposes it (TOOLCHAIN.md). */
-const CORS_CONFIG = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-  </CORSRule>
-</CORSConfiguration>`;
-
 runStorageDriverContract('s3 (s3rver)', async () => {
-  const directory = await mkdtemp(join(tmpdir(), 'sealdrop-s3rver-'));
-  const s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [CORS_CONFIG] }],
-  });
-  const { port } = await s3rver.run();
-
-  const driver = createS3StorageDriver({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-
-  return {
-    driver,
-    origin: 'http://127.0.0.1',
-    fetch,
-    async teardown() {
-      await s3rver.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  const s3 = await startS3rver();
+  return { driver: s3.driver, origin: 'http://127.0.0.1', fetch, teardown: s3.close };
 });

@@ -39,6 +39,8 @@ export async function presignUpload(args: {
     completeToken?: string;
     /** Seconds the link lives; at most the tier's retention (issue 16). */
     expiresIn?: number;
+    /** Downloads the link allows; absent = unlimited (issue 16). */
+    downloadLimit?: number;
   };
   tier: UploadTier;
   ownerId: string | null;
@@ -88,6 +90,8 @@ export async function presignUpload(args: {
     finalized_at: null,
     sweep_claimed_until: null,
     uploader_ip_hash: args.uploaderIpHash ?? null,
+    download_limit: input.downloadLimit ?? null,
+    download_count: 0,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
