@@ -28,8 +28,9 @@ export async function startS3rver() {
     configureBuckets: [{ name: BUCKET, configs: [CORS_CONFIG] }],
   });
   const { port } = await s3rver.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   const driver = createS3StorageDriver({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: 'us-east-1',
     bucket: BUCKET,
     accessKeyId: 'S3RVER',
@@ -39,6 +40,16 @@ export async function startS3rver() {
   return {
     driver,
     directory,
+    /** The same bucket as app settings (DESIGN §5), for a server process. */
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async close() {
       await s3rver.close();
       await rm(directory, { recursive: true, force: true });

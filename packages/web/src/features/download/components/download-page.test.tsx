@@ -262,6 +262,49 @@ describe('DownloadPage', () => {
     expect(performance.now() - shownAt).toBeGreaterThanOrEqual(400);
   });
 
+  it('shows the downloads a limited link has left, and says when a saved download is done', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    body.push(sealed);
+    body.end();
+    const calls = mockServer(fileInfo({ downloadsLeft: 5 }), body.stream);
+    const { environment, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    expect(await screen.findByText('5 downloads left')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
+    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
+      timeout: 3000,
+    });
+    // The last allowed download's object is deleted at once on this word (issue 16 item 3).
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.url === `/api/files/${FILE_ID}/downloaded`)).toHaveLength(1),
+    );
+    const finished = calls.find((c) => c.url.endsWith('/downloaded'));
+    expect(finished?.init?.method).toBe('POST');
+    expect(finished?.init?.body).toBeUndefined();
+  });
+
+  it('shows no limit for an unlimited link and does not report the download finished', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    body.push(sealed);
+    body.end();
+    const calls = mockServer(fileInfo({ downloadsLeft: null }), body.stream);
+    const { environment, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
+      timeout: 3000,
+    });
+    expect(screen.queryByText(/downloads left/)).toBeNull();
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(true),
+    );
+    expect(calls.some((c) => c.url.endsWith('/downloaded'))).toBe(false);
+  });
+
   it('falls back to "downloaded-file" when the file has no name', async () => {
     const sealed = await ciphertext();
     const body = controlledBody();

@@ -16,7 +16,9 @@ export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: 
     () => ({ name: safeFileName(file.originalName), size: file.size }),
     [file.originalName, file.size],
   );
-  const { state, start } = useDecryptingDownload(file.fileId, secrets, target);
+  const { state, start } = useDecryptingDownload(file.fileId, secrets, target, {
+    limited: file.downloadsLeft != null,
+  });
   const busy = state.phase === 'downloading' || state.phase === 'decrypting';
 
   return (

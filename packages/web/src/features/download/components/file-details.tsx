@@ -31,6 +31,13 @@ export function FileDetails({ file }: { file: FileInfo }) {
           <dt>Expiration</dt>
           <dd>{formatExpiry(file.expiresAt, now)}</dd>
         </div>
+        {file.downloadsLeft != null ? (
+          <div>
+            <dt>Download limit</dt>
+            {/* Issue 16 item 3's text, as written: "{n} downloads left". */}
+            <dd>{`${file.downloadsLeft} downloads left`}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="download-note">
         <ClockIcon size={16} />

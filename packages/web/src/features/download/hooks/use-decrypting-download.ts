@@ -4,6 +4,7 @@
  */
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { reportDownloadFinished } from '../api/download-finished';
 import { reportDownload } from '../api/download-reward';
 import { runDecryptingDownload } from '../lib/decrypting-download';
 import { type DownloadFailure, describeDownloadFailure, isUserAbort } from '../lib/download-errors';
@@ -28,6 +29,8 @@ export function useDecryptingDownload(
   fileId: string,
   secrets: FragmentSecrets,
   target: SaveTarget,
+  /** A link with a download limit: say when the file is saved, so a spent one burns at once. */
+  { limited = false }: { limited?: boolean } = {},
 ) {
   const injected = useContext(SaveEnvironmentContext);
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
@@ -72,6 +75,8 @@ export function useDecryptingDownload(
       }
       if (!controller.signal.aborted) {
         setState({ phase: 'saved', rewardFailed: false });
+        // Unanswered, the server still deletes a spent link's object ten minutes on.
+        if (limited) reportDownloadFinished(fileId).catch(() => undefined);
         // The uploader's reward; a failure is mentioned and changes nothing about the download.
         reportDownload(fileId).catch(() => {
           if (!controller.signal.aborted) setState({ phase: 'saved', rewardFailed: true });
@@ -87,7 +92,7 @@ export function useDecryptingDownload(
     } finally {
       running.current = null;
     }
-  }, [fileId, secrets, target, injected]);
+  }, [fileId, secrets, target, injected, limited]);
 
   return { state, start };
 }

@@ -33,6 +33,8 @@ export interface UploadFileOptions {
   reservation?: ShortLinkReservation | null;
   /** Seconds the link lives ("Expires after"); absent = the tier's retention. */
   expiresIn?: number;
+  /** Downloads the link allows ("Download limit"); absent or null = unlimited. */
+  downloadLimit?: number | null;
   signal?: AbortSignal;
   onStage?: (stage: TransferStage) => void;
   /** The share link, as soon as presign answers (before any byte is sent), and its expiry. */
@@ -96,6 +98,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       isEncrypted: encrypt,
       ...(options.reservation ? options.reservation : {}),
       ...(options.expiresIn === undefined ? {} : { expiresIn: options.expiresIn }),
+      ...(options.downloadLimit == null ? {} : { downloadLimit: options.downloadLimit }),
     },
     signal,
   );

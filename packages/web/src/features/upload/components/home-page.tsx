@@ -11,6 +11,7 @@ import { type PendingUploadStore, pendingUploads } from '../resume/pending-uploa
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
 import { BenefitTiles } from './benefit-tiles';
+import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
 import { defaultExpiry, ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
 import { PremiumCard } from './premium-card';
@@ -37,6 +38,7 @@ export function HomePage({
   // null until the person picks one: the default follows the tier (premium may load later).
   const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
   const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
+  const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
   const { state, start, resume, retry, reset } = useUploadFlow({
     store: resumeStore,
     onReady: onUploaded,
@@ -53,7 +55,7 @@ export function HomePage({
       window.alert(fileTooLargeMessage(maxBytes));
       return;
     }
-    void start(file, encrypt, { expiresIn });
+    void start(file, encrypt, { expiresIn, downloadLimit });
   };
 
   return (
@@ -105,6 +107,7 @@ export function HomePage({
                 Encrypt in my browser
               </label>
               <ExpirySelect value={expiresIn} onChange={setExpiryChoice} isPremium={isPremium} />
+              <DownloadLimitSelect value={downloadLimit} onChange={setDownloadLimit} />
             </>
           )}
         </div>

@@ -32,8 +32,8 @@ export interface UploadFlowState {
   /** The share link: known from presign on, final once ready. */
   link: string | null;
   errorMessage: string | null;
-  /** The sender's "Expires after" choice, kept for Retry. */
-  expiresIn?: number;
+  /** The sender's link options ("Expires after", "Download limit"), kept for Retry. */
+  options?: LinkOptions;
   /** When the link stops working, as the server set it (ISO). */
   expiresAt?: string | null;
 }
@@ -54,6 +54,12 @@ export function cardStatus(phase: UploadPhase): UploadCardStatus {
   if (phase === 'pending') return 'idle';
   if (phase === 'uploading' || phase === 'ready' || phase === 'error') return phase;
   return 'processing';
+}
+
+/** How long and how often the link works; absent = the tier's retention, unlimited downloads. */
+export interface LinkOptions {
+  expiresIn?: number;
+  downloadLimit?: number | null;
 }
 
 export interface FinishedUpload {
@@ -95,14 +101,8 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   }, []);
 
   const start = useCallback(
-    async (file: File, encrypt: boolean, options: { expiresIn?: number } = {}) => {
-      const { signal, update } = begin({
-        ...INITIAL,
-        phase: 'preparing',
-        file,
-        encrypt,
-        expiresIn: options.expiresIn,
-      });
+    async (file: File, encrypt: boolean, options: LinkOptions = {}) => {
+      const { signal, update } = begin({ ...INITIAL, phase: 'preparing', file, encrypt, options });
 
       let reservation: ShortLinkReservation | null = null;
       try {
@@ -124,7 +124,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           input: file,
           encrypt,
           reservation,
-          expiresIn: options.expiresIn,
+          ...options,
           signal,
           onStage: (phase) => update({ phase }),
           onLink: (link, expiresAt) => update({ link, expiresAt }),
@@ -182,8 +182,8 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   );
 
   const retry = useCallback(() => {
-    if (state.file) void start(state.file, state.encrypt, { expiresIn: state.expiresIn });
-  }, [start, state.file, state.encrypt, state.expiresIn]);
+    if (state.file) void start(state.file, state.encrypt, state.options);
+  }, [start, state.file, state.encrypt, state.options]);
 
   const reset = useCallback(() => {
     controller.current?.abort();

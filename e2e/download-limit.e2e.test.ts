@@ -1,0 +1,94 @@
+/**
+ * Issue 16 item 3 in Chromium: "1 download" burns after reading. The first browser downloads the
+ * file (identical bytes) and sees "1 downloads left" before; a second browser opening the same
+ * link gets the not-found page; the object is gone from storage — on the local driver and on S3
+ * (s3rver), where the browser talks to the bucket directly.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver } from '../packages/server/src/testing/s3rver';
+import { appInBrowser } from './support/app-in-browser';
+import type { AppServer } from './support/app-server';
+import { saveDecrypted } from './support/download';
+import { randomFile } from './support/files';
+
+/** Shares a file with "1 download" and returns its link. */
+async function shareOnce(browser: Browser, origin: string) {
+  const file = randomFile('once.bin', 300_000);
+  const page = await browser.newPage();
+  await page.goto(origin);
+  await page.getByLabel('Download limit').selectOption({ label: '1 download' });
+  await page.locator('input[type=file]').setInputFiles(file.path);
+  await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
+  const link = await page.getByLabel('Share link').inputValue();
+  await page.close();
+  return { link, sha256: file.sha256 };
+}
+
+/** Downloads in one browser, then checks a second browser is refused; returns when both ran. */
+async function burnAfterReading(
+  browser: Browser,
+  server: AppServer,
+  objectCount: () => Promise<number>,
+) {
+  const { link, sha256 } = await shareOnce(browser, server.origin);
+  expect(await objectCount()).toBe(1);
+
+  // browser.newPage() opens a fresh context: its own cookies, as a second browser would have.
+  const first = await browser.newPage();
+  await first.goto(link);
+  await first.getByText('1 downloads left').waitFor();
+  const saved = await saveDecrypted(first, link);
+  expect(saved.sha256).toBe(sha256);
+  await first.getByText(/^File decrypted and saved as once\.bin\.$/).waitFor();
+  // The page says the download finished; the spent link's object goes at once.
+  await expect.poll(objectCount, { timeout: 10_000 }).toBe(0);
+
+  const second = await browser.newPage();
+  await second.goto(link);
+  await second.getByText('File not found or has expired.').waitFor();
+  expect(await second.getByRole('button', { name: 'Download & Decrypt File' }).count()).toBe(0);
+  await first.close();
+  await second.close();
+}
+
+function filesUnder(directory: string): number {
+  try {
+    return readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    ).length;
+  } catch {
+    return 0;
+  }
+}
+
+describe('burn after reading on the local driver, in Chromium', () => {
+  const app = appInBrowser();
+
+  it('gives the file to one browser only and deletes it', async () => {
+    const objects = join(app.server.dataDir, 'objects');
+    await burnAfterReading(app.browser, app.server, async () => filesUnder(objects));
+  });
+});
+
+describe('burn after reading on S3 (s3rver), in Chromium', () => {
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.close());
+  const app = appInBrowser(env);
+
+  it('gives the file to one browser only and deletes it from the bucket', async () => {
+    const count = async () => {
+      let n = 0;
+      for await (const _ of s3.driver.listObjects('')) n += 1;
+      return n;
+    };
+    await burnAfterReading(app.browser, app.server, count);
+  });
+});

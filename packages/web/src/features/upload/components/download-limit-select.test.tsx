@@ -1,0 +1,87 @@
+/** Issue 16 item 3: "Download limit" on the home page, sent with presign; Unlimited by default. */
+import '../testing/blob-polyfill';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../testing/fake-xhr';
+import { mockApi } from '../testing/mock-api';
+import { HomePage } from './home-page';
+
+function routes() {
+  return {
+    'POST /tiny/instant': () => ({
+      data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) },
+    }),
+    'POST /upload/presign': () => ({
+      data: {
+        uploadUrl: 'https://storage.test/object',
+        objectKey: 'objects/1',
+        slug: 'Short12345',
+        shortUrl: '/s/Short12345',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        objectSize: 0,
+      },
+    }),
+    'POST /upload/finalize': () => ({
+      data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
+    }),
+    'PUT /tiny/complete/*': () => ({ data: {} }),
+  };
+}
+
+beforeEach(() => {
+  FakeXhr.reset();
+  FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
+});
+
+const upload = () =>
+  fireEvent.change(screen.getByLabelText(/drop a file here/i), {
+    target: { files: [new File(['hello'], 'hello.txt')] },
+  });
+
+describe('Download limit', () => {
+  it('offers 1, 5, 20, 100 downloads or Unlimited, Unlimited by default, and sends no limit then', async () => {
+    const api = mockApi(routes());
+    render(<HomePage />);
+    const select = screen.getByLabelText('Download limit') as HTMLSelectElement;
+    expect(select).toHaveDisplayValue('Unlimited');
+    expect(Array.from(select.options, (o) => o.textContent)).toEqual([
+      '1 download',
+      '5 downloads',
+      '20 downloads',
+      '100 downloads',
+      'Unlimited',
+    ]);
+    upload();
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    expect(api.callsTo('POST /upload/presign')[0]?.body).not.toHaveProperty('downloadLimit');
+  });
+
+  it('sends the chosen limit with presign, and again on Retry', async () => {
+    let failOnce = true;
+    const api = mockApi({
+      ...routes(),
+      'POST /upload/presign': () => {
+        if (failOnce) {
+          failOnce = false;
+          return { error: 'Something went wrong', status: 400 };
+        }
+        return routes()['POST /upload/presign']();
+      },
+    });
+    render(<HomePage />);
+    await userEvent.selectOptions(screen.getByLabelText('Download limit'), '1 download');
+    upload();
+    await userEvent.click(await screen.findByRole('button', { name: /retry/i }));
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+    const bodies = api.callsTo('POST /upload/presign').map((call) => call.body);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).toMatchObject({ downloadLimit: 1 });
+  });
+});
