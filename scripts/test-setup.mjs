@@ -1,0 +1,78 @@
+// `npm test`'s first step (pretest): make a fresh machine ready for the whole suite, as the README
+// promises: Debian's chromium for the browser tests and the local PostgreSQL cluster running. It
+// does nothing when both are in place already.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const isRoot = process.getuid?.() === 0;
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function fail(message) {
+  console.error(`\nnpm test cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const command = 'apt-get update && apt-get install -y chromium';
+  if (!isRoot || !has('apt-get'))
+    fail(`Debian's chromium is missing (${CHROMIUM}). Install it with: sudo sh -c '${command}'`);
+  console.log("Installing Debian's chromium for the browser tests…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (
+    !run('apt-get', ['update', '-qq'], { env }) ||
+    !run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })
+  )
+    fail(`installing chromium failed; try: ${command}`);
+}
+
+function postgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function ensurePostgres() {
+  // Another server named by DATABASE_URL_TEST is the caller's to run.
+  const url = process.env.DATABASE_URL_TEST;
+  if (url && !/@(127\.0\.0\.1|localhost)(:5432)?\//.test(url)) return true;
+  if (await postgresAnswers()) return true;
+  // Installed but down (Debian's cluster layout): start it. Not installed: the PostgreSQL suites
+  // skip themselves, except where REQUIRE_POSTGRES (CI) makes that a failure.
+  if (!existsSync('/etc/postgresql') || !has('pg_ctlcluster')) return false;
+  const version = readdirSync('/etc/postgresql').sort().at(-1);
+  if (!isRoot) {
+    console.warn(`PostgreSQL is down; start it with: sudo pg_ctlcluster ${version} main start`);
+    return false;
+  }
+  console.log('Starting PostgreSQL…');
+  run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+  for (let i = 0; i < 30; i += 1) {
+    if (await postgresAnswers()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+ensureChromium();
+await ensurePostgres();
