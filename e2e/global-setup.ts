@@ -5,7 +5,9 @@ import { buildWebIfStale } from '../scripts/build-web.mjs';
 /** The e2e tests run the app as `npm start` does: against the built web app, in Debian Chromium. */
 export default function setup() {
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-    throw new Error('Debian chromium is missing: apt-get install chromium (npm test does this as root: scripts/test-setup.mjs)');
+    throw new Error(
+      'Debian chromium is missing: apt-get install chromium (npm test does this as root: scripts/test-setup.mjs)',
+    );
   }
   buildWebIfStale();
 }
