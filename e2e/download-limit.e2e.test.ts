@@ -80,7 +80,7 @@ describe('burn after reading on S3 (s3rver), in Chromium', () => {
     s3 = await startS3rver();
     Object.assign(env, s3.env);
   });
-  afterAll(() => s3?.close());
+  afterAll(() => s3?.destroy());
   const app = appInBrowser(env);
 
   it('gives the file to one browser only and deletes it from the bucket', async () => {

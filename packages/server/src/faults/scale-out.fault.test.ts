@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, POSTGRES_URL } from '../testing/databases';
+import { BUCKET, startS3rver, type TestS3 } from '../testing/s3rver';
 import { callApi, download, sha256, uploadThrough } from './support/client';
 import { startCountingProxy } from './support/counting-proxy';
-import { BUCKET, startS3rver, type TestS3 } from './support/s3rver';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver, type TestS3 } from '../testing/s3rver';
 import {
   callApi,
   download,
@@ -18,7 +19,6 @@ import {
   splitParts,
   uploadThrough,
 } from './support/client';
-import { startS3rver, type TestS3 } from './support/s3rver';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;

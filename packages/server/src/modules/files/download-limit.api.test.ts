@@ -149,7 +149,7 @@ describe('download limit on s3rver', () => {
   });
   afterEach(async () => {
     await server.close();
-    await s3.close();
+    await s3.destroy();
   });
 
   it('burns the object in the bucket after the one allowed download', async () => {

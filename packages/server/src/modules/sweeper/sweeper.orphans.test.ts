@@ -3,8 +3,8 @@
  * driver with a real database and on S3 (s3rver); owned objects and young orphans stay.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startS3rver, type TestS3 } from '../../faults/support/s3rver';
 import { describeEachDatabase } from '../../testing/databases';
+import { startS3rver, type TestS3 } from '../../testing/s3rver';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';
 import { createFilesRepository } from '../files/files.repository';
