@@ -10,11 +10,11 @@ import { openDatabase, openStorage, serverSecret } from './wiring';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const storage = await openStorage(config);
-  const secret = serverSecret(config);
+  const secret = await serverSecret(config, db);
+  const storage = await openStorage(config, secret);
   const app = await createServer({ config, db, storage, secret });
 
-  const ctx = createAppContext({ config, db, storage, secret: serverSecret(config) });
+  const ctx = createAppContext({ config, db, storage, secret });
   let orphansSweptAt = 0;
   const sweepOrphansHourly = async () => {
     if (Date.now() - orphansSweptAt < ORPHAN_SWEEP_INTERVAL_MS) return;

@@ -8,8 +8,9 @@ import { openDatabase, openStorage, serverSecret } from './wiring';
 
 const config = loadConfig();
 const db = await openDatabase(config);
-const storage = await openStorage(config);
-const ctx = createAppContext({ config, db, storage, secret: serverSecret(config) });
+const secret = await serverSecret(config, db);
+const storage = await openStorage(config, secret);
+const ctx = createAppContext({ config, db, storage, secret });
 const result = await sweepExpired({
   files: ctx.files,
   shortLinks: ctx.shortLinks,

@@ -1,8 +1,7 @@
 /** Builds the real database and storage from configuration; shared by main.ts and sweep.ts. */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config/config';
+import { resolveServerSecret } from './config/server-secret';
 import { createDatabase, migrateToLatest } from './database/database';
 import type { Database } from './database/schema';
 import { createLocalStorageDriver } from './modules/storage/local.driver';
@@ -18,7 +17,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 /** The AWS SDK is loaded only when S3 is used: it costs ~40 MB of memory in every process. */
-export async function openStorage(config: Config): Promise<StorageDriver> {
+export async function openStorage(config: Config, secret: string): Promise<StorageDriver> {
   if (config.STORAGE === 's3') {
     const { createS3StorageDriver } = await import('./modules/storage/s3.driver');
     const s3 = createS3StorageDriver({
@@ -34,21 +33,15 @@ export async function openStorage(config: Config): Promise<StorageDriver> {
   }
   return createLocalStorageDriver({
     rootDir: join(resolve(config.DATA_DIR), 'objects'),
-    secret: serverSecret(config),
+    secret,
   });
 }
 
-/**
- * SECRET, or one generated on first start and kept in DATA_DIR so signed URLs survive restarts.
- * Several processes must share SECRET explicitly (docs/deploy.md).
- */
-export function serverSecret(config: Config): string {
-  if (config.SECRET) return config.SECRET;
-  const dir = resolve(config.DATA_DIR);
-  const file = join(dir, 'secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** SECRET, or the one every process on this database shares (config/server-secret.ts). */
+export function serverSecret(config: Config, db: Database): Promise<string> {
+  return resolveServerSecret({
+    db,
+    configured: config.SECRET,
+    legacyFile: join(resolve(config.DATA_DIR), 'secret'),
+  });
 }

@@ -34,7 +34,7 @@ export const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
-    /** SECRET: signs local storage URLs (and session tokens); generated into DATA_DIR when unset. */
+    /** SECRET: signs sessions and local storage URLs; unset = generated once and kept in the database. */
     SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** UPLOAD_PART_SIZE: plaintext bytes per multipart part; a multiple of 64 KiB, at least 5 MiB. */
     UPLOAD_PART_SIZE: positiveInt

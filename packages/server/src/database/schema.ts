@@ -163,6 +163,13 @@ export interface WalletUnlinksTable {
   unlinked_at: number;
 }
 
+/** A setting shared by every process on the database, e.g. the generated server secret. */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -176,6 +183,7 @@ export interface DatabaseSchema {
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;
   file_downloads: FileDownloadsTable;
+  server_settings: ServerSettingsTable;
   reward_claims: RewardClaimsTable;
   wallet_unlinks: WalletUnlinksTable;
 }
