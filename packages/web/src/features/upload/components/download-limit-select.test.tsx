@@ -1,44 +1,15 @@
 /** Issue 16 item 3: "Download limit" on the home page, sent with presign; Unlimited by default. */
 import '../testing/blob-polyfill';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../testing/fake-xhr';
+import { describe, expect, it } from 'vitest';
+import { smallUploadRoutes, withSucceedingXhr } from '../testing/home-upload';
 import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
-function routes() {
-  return {
-    'POST /tiny/instant': () => ({
-      data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) },
-    }),
-    'POST /upload/presign': () => ({
-      data: {
-        uploadUrl: 'https://storage.test/object',
-        objectKey: 'objects/1',
-        slug: 'Short12345',
-        shortUrl: '/s/Short12345',
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        objectSize: 0,
-      },
-    }),
-    'POST /upload/finalize': () => ({
-      data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
-    }),
-    'PUT /tiny/complete/*': () => ({ data: {} }),
-  };
-}
+const routes = () => smallUploadRoutes();
 
-beforeEach(() => {
-  FakeXhr.reset();
-  FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-});
+withSucceedingXhr();
 
 const upload = () =>
   fireEvent.change(screen.getByLabelText(/drop a file here/i), {

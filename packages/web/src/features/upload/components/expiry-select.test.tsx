@@ -1,46 +1,17 @@
 /** Issue 16 item 2: "Expires after" on the home page, sent with presign and shown on the card. */
 import '../testing/blob-polyfill';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../testing/fake-xhr';
+import { describe, expect, it } from 'vitest';
+import { smallUploadRoutes, withSucceedingXhr } from '../testing/home-upload';
 import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 const EXPIRES_AT = new Date(Date.now() + 3600_000).toISOString();
 
-function routes() {
-  return {
-    'POST /tiny/instant': () => ({
-      data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) },
-    }),
-    'POST /upload/presign': () => ({
-      data: {
-        uploadUrl: 'https://storage.test/object',
-        objectKey: 'objects/1',
-        slug: 'Short12345',
-        shortUrl: '/s/Short12345',
-        expiresAt: EXPIRES_AT,
-        objectSize: 0,
-      },
-    }),
-    'POST /upload/finalize': () => ({
-      data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
-    }),
-    'PUT /tiny/complete/*': () => ({ data: {} }),
-  };
-}
+const routes = () => smallUploadRoutes(EXPIRES_AT);
 
-beforeEach(() => {
-  FakeXhr.reset();
-  FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-});
+withSucceedingXhr();
 
 const options = () =>
   Array.from(
