@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, POSTGRES_URL } from '../testing/databases';
+import { DATABASES } from '../testing/databases';
 import { BUCKET, startS3rver, type TestS3 } from '../testing/s3rver';
 import { callApi, download, sha256, uploadThrough } from './support/client';
 import { startCountingProxy } from './support/counting-proxy';
+import { createScratchDatabase } from './support/scratch-database';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;
@@ -29,8 +30,7 @@ function sweptCounts(logs: string[]): number[] {
 }
 
 describe.skipIf(!postgresAvailable)('two server processes, one database, one store', () => {
-  const database = `sealdrop_scale_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: POSTGRES_URL });
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   let s3: TestS3;
   let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
   const dataDirs: string[] = [];
@@ -38,12 +38,7 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
   let b: ServerProcess;
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${database}`;
+    database = await createScratchDatabase('sealdrop_scale');
 
     s3 = await startS3rver();
     // Every DELETE waits 10 ms: a sweep of 200 files takes seconds, so the sweepers overlap.
@@ -54,7 +49,7 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
       return {
         ...s3.env,
         S3_ENDPOINT: proxy.endpoint,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         SECRET: 'one-secret-shared-by-every-process-0123456789',
         DATA_DIR: dataDir,
         UPLOAD_PART_SIZE: String(5 * MiB),
@@ -71,10 +66,7 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
     await proxy?.close();
     await s3?.destroy();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    const client = admin();
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('both start healthy on the same empty database', async () => {
@@ -125,7 +117,7 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
       expect(put.status).toBe(200);
     }
     const client = new pg.Client({
-      connectionString: POSTGRES_URL.replace(/\/[^/]*$/, `/${database}`),
+      connectionString: database.url,
     });
     await client.connect();
     try {

@@ -1,32 +1,24 @@
-/**
- * Issue 18 item 3: processes on one PostgreSQL share one secret without any setting. The first
- * generates it and stores it; the second reads it, so a session made on one works on the other. A
- * process started with a different SECRET stops at once with a clear error, not with silent 401s.
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, POSTGRES_URL } from '../testing/databases';
+import { DATABASES } from '../testing/databases';
 import { callApi } from './support/client';
+import { createScratchDatabase } from './support/scratch-database';
 import { runScript, type ServerProcess, startServerProcess } from './support/server-process';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 
 describe.skipIf(!postgresAvailable)('one secret for every process, stored in PostgreSQL', () => {
-  const database = `sealdrop_secret_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: POSTGRES_URL });
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   const dataDirs: string[] = [];
   const running: ServerProcess[] = [];
-  let databaseUrl = '';
 
   /** A process of its own data directory: nothing but the database is shared. */
   const env = (extra: Record<string, string> = {}) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-secret-'));
     dataDirs.push(dataDir);
-    return { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SECRET: '', ...extra };
+    return { DATABASE_URL: database.url, DATA_DIR: dataDir, SECRET: '', ...extra };
   };
   const start = async (extra?: Record<string, string>) => {
     const server = await startServerProcess(env(extra));
@@ -35,22 +27,13 @@ describe.skipIf(!postgresAvailable)('one secret for every process, stored in Pos
   };
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await createScratchDatabase('sealdrop_secret');
   });
 
   afterAll(async () => {
     await Promise.all(running.map((server) => server.stop()));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    const client = admin();
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('a session made on the first process works on the second, with no SECRET anywhere', async () => {
