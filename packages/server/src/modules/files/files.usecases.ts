@@ -55,10 +55,15 @@ export async function findLiveFile(
   id: string,
   visitor: Visitor,
   now: number,
+  /** Whether to look up `counted` for a link with downloads left too (grant, finish). */
+  alwaysCheckCounted = false,
 ): Promise<{ file: FileRow; counted: boolean }> {
   const file = await deps.files.findById(id);
   if (!file || file.expires_at <= now) throw fileNotFound();
-  const counted = await wasCountedRecently(deps, file.id, visitor, now);
+  // Page views of a link with downloads left need no visitor lookup.
+  const counted =
+    (alwaysCheckCounted || isSpent(file)) &&
+    (await wasCountedRecently(deps, file.id, visitor, now));
   if (isSpent(file) && !counted) throw fileNotFound();
   return { file, counted };
 }
@@ -109,7 +114,7 @@ export async function grantDownload(args: {
 }): Promise<string> {
   const { deps, input } = args;
   const now = args.now.getTime();
-  const { file, counted } = await findLiveFile(deps, input.fileId, input, now);
+  const { file, counted } = await findLiveFile(deps, input.fileId, input, now, true);
   if (file.status !== 'ready') throw fileStillUploading();
   let expiresAt = file.expires_at;
   if (!counted) {
@@ -150,7 +155,7 @@ export async function finishDownload(args: {
 }): Promise<{ deleted: boolean }> {
   const { deps, input } = args;
   const now = args.now.getTime();
-  const { file, counted } = await findLiveFile(deps, input.fileId, input, now);
+  const { file, counted } = await findLiveFile(deps, input.fileId, input, now, true);
   if (!counted) throw fileNotFound();
   if (!isSpent(file)) return { deleted: false };
   await deps.files.expireBy(file.id, now);
