@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { Database } from './database/schema';
+import { registerApiDocs } from './modules/api-docs/api-docs.plugin';
 import { authEmailRoutes } from './modules/auth/auth.email.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -61,6 +62,10 @@ export async function createServer(deps: ServerDeps) {
   });
 
   app.setErrorHandler(errorHandler);
+  // Route schemas describe the API (shared/route-doc.ts); handlers validate with parseInput.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await registerApiDocs(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(rateLimitPlugin, {
     global: false,

@@ -9,6 +9,7 @@ import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { requireSession } from './auth.guard';
 import { forgotPassword, resetPassword } from './auth.recovery';
@@ -20,26 +21,70 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
 
     // Tokens travel in bodies, never in URLs, so no access log ever holds one.
-    app.post('/auth/verify-email', limited, async (request) => {
-      const input = parseInput(verifyEmailSchema, request.body);
-      return ok(await verifyEmail({ deps, input, now: ctx.now() }));
-    });
+    app.post(
+      '/auth/verify-email',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Verify an email address with the token from the mail',
+          body: verifyEmailSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(verifyEmailSchema, request.body);
+        return ok(await verifyEmail({ deps, input, now: ctx.now() }));
+      },
+    );
 
-    app.post('/auth/resend-verification', limited, async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      return ok(await resendVerification({ deps, session, origin, now: ctx.now() }));
-    });
+    app.post(
+      '/auth/resend-verification',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Send the verification mail again',
+          auth: 'required',
+        }),
+      },
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        return ok(await resendVerification({ deps, session, origin, now: ctx.now() }));
+      },
+    );
 
-    app.post('/auth/forgot-password', limited, async (request) => {
-      const input = parseInput(forgotPasswordSchema, request.body);
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      return ok(await forgotPassword({ deps, input, origin, now: ctx.now() }));
-    });
+    app.post(
+      '/auth/forgot-password',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Mail a password-reset link (same answer for unknown addresses)',
+          body: forgotPasswordSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(forgotPasswordSchema, request.body);
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        return ok(await forgotPassword({ deps, input, origin, now: ctx.now() }));
+      },
+    );
 
-    app.post('/auth/reset-password', limited, async (request) => {
-      const input = parseInput(resetPasswordSchema, request.body);
-      return ok(await resetPassword({ deps, input, now: ctx.now() }));
-    });
+    app.post(
+      '/auth/reset-password',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Set a new password with the token from the mail',
+          body: resetPasswordSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(resetPasswordSchema, request.body);
+        return ok(await resetPassword({ deps, input, now: ctx.now() }));
+      },
+    );
   };
 }

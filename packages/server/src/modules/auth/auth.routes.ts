@@ -9,6 +9,7 @@ import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { requireSession } from './auth.guard';
 import * as auth from './auth.usecases';
@@ -18,50 +19,124 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     const deps = ctx.auth;
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
 
-    app.post('/auth/register', limited, async (request) => {
-      const input = parseInput(credentialsSchema, request.body);
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      return ok(await auth.register(deps, input, ctx.now(), origin));
-    });
+    app.post(
+      '/auth/register',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Create an account; answers the user and a session token',
+          body: credentialsSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(credentialsSchema, request.body);
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        return ok(await auth.register(deps, input, ctx.now(), origin));
+      },
+    );
 
-    app.post('/auth/login', limited, async (request) => {
-      const input = parseInput(credentialsSchema, request.body);
-      return ok(await auth.login(deps, { ...input, clientIp: request.ip }, ctx.now()));
-    });
+    app.post(
+      '/auth/login',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Sign in with email and password',
+          body: credentialsSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(credentialsSchema, request.body);
+        return ok(await auth.login(deps, { ...input, clientIp: request.ip }, ctx.now()));
+      },
+    );
 
-    app.post('/auth/logout', async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      await auth.logout(deps, session, ctx.now());
-      return ok({ loggedOut: true });
-    });
+    app.post(
+      '/auth/logout',
+      documented({
+        tag: 'auth',
+        summary: 'End this session (revokes its token)',
+        auth: 'required',
+      }),
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        await auth.logout(deps, session, ctx.now());
+        return ok({ loggedOut: true });
+      },
+    );
 
-    app.get('/auth/me', async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      return ok({ user: await auth.publicUser(deps, session.user) });
-    });
+    app.get(
+      '/auth/me',
+      documented({ tag: 'auth', summary: 'The signed-in user', auth: 'required' }),
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        return ok({ user: await auth.publicUser(deps, session.user) });
+      },
+    );
 
-    app.put('/auth/profile', limited, async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      const input = parseInput(profileSchema, request.body);
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      return ok(await auth.updateProfile(deps, session, input, ctx.now(), origin));
-    });
+    app.put(
+      '/auth/profile',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Change profile fields',
+          body: profileSchema,
+          auth: 'required',
+        }),
+      },
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        const input = parseInput(profileSchema, request.body);
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        return ok(await auth.updateProfile(deps, session, input, ctx.now(), origin));
+      },
+    );
 
-    app.post('/auth/refresh-token', limited, async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      return ok(await auth.refresh(deps, session, ctx.now()));
-    });
+    app.post(
+      '/auth/refresh-token',
+      {
+        ...limited,
+        ...documented({ tag: 'auth', summary: 'Renew the session token', auth: 'required' }),
+      },
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        return ok(await auth.refresh(deps, session, ctx.now()));
+      },
+    );
 
-    app.post('/auth/change-password', limited, async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      const input = parseInput(changePasswordSchema, request.body);
-      return ok(await auth.changePassword(deps, session, input, ctx.now()));
-    });
+    app.post(
+      '/auth/change-password',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary: 'Change the password (ends other sessions)',
+          body: changePasswordSchema,
+          auth: 'required',
+        }),
+      },
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        const input = parseInput(changePasswordSchema, request.body);
+        return ok(await auth.changePassword(deps, session, input, ctx.now()));
+      },
+    );
 
-    app.get('/auth/balance-history', async (request) => {
-      const session = await requireSession(deps, request, ctx.now());
-      const { limit } = parseInput(limitQuerySchema, request.query);
-      return ok(await auth.balanceHistory(deps, session, limit));
-    });
+    app.get(
+      '/auth/balance-history',
+      documented({
+        tag: 'auth',
+        summary: 'Reward ledger entries, newest first',
+        querystring: limitQuerySchema,
+        auth: 'required',
+      }),
+      async (request) => {
+        const session = await requireSession(deps, request, ctx.now());
+        const { limit } = parseInput(limitQuerySchema, request.query);
+        return ok(await auth.balanceHistory(deps, session, limit));
+      },
+    );
   };
 }

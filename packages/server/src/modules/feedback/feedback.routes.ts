@@ -1,8 +1,10 @@
+import { feedbackInputSchema } from '@sealdrop/core/feedback';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { isAppError } from '../../shared/errors';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
 import type { FeedbackActor } from './feedback.models';
@@ -41,40 +43,97 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       }
     };
 
-    app.post('/feedback', limited, async (request) => {
-      const input = parseFeedback(request.body);
-      const userId = await submitterId(request);
-      return ok(await feedback.submitFeedback({ deps, input, userId, now: ctx.now() }));
-    });
+    app.post(
+      '/feedback',
+      {
+        ...limited,
+        ...documented({
+          tag: 'feedback',
+          summary: 'Send feedback (anonymous or signed in)',
+          body: feedbackInputSchema,
+          auth: 'optional',
+        }),
+      },
+      async (request) => {
+        const input = parseFeedback(request.body);
+        const userId = await submitterId(request);
+        return ok(await feedback.submitFeedback({ deps, input, userId, now: ctx.now() }));
+      },
+    );
 
-    app.get('/feedback/my', async (request) => {
-      const actor = await actorOf(request);
-      const { limit } = parseInput(feedbackListQuerySchema, request.query);
-      return ok(await feedback.listMyFeedback({ deps, actor, limit }));
-    });
+    app.get(
+      '/feedback/my',
+      documented({
+        tag: 'feedback',
+        summary: "The signed-in user's feedback",
+        querystring: feedbackListQuerySchema,
+        auth: 'required',
+      }),
+      async (request) => {
+        const actor = await actorOf(request);
+        const { limit } = parseInput(feedbackListQuerySchema, request.query);
+        return ok(await feedback.listMyFeedback({ deps, actor, limit }));
+      },
+    );
 
-    app.get('/feedback/stats', async (request) => {
-      const actor = await actorOf(request);
-      return ok(await feedback.feedbackStats({ deps, actor, now: ctx.now() }));
-    });
+    app.get(
+      '/feedback/stats',
+      documented({
+        tag: 'feedback',
+        summary: 'Counts by type and status (admins)',
+        auth: 'required',
+      }),
+      async (request) => {
+        const actor = await actorOf(request);
+        return ok(await feedback.feedbackStats({ deps, actor, now: ctx.now() }));
+      },
+    );
 
-    app.get('/feedback/:id', async (request) => {
-      const actor = await actorOf(request);
-      const { id } = parseInput(feedbackIdParamsSchema, request.params);
-      return ok(await feedback.getFeedback({ deps, actor, id }));
-    });
+    app.get(
+      '/feedback/:id',
+      documented({
+        tag: 'feedback',
+        summary: 'One feedback entry (owner or admin)',
+        params: feedbackIdParamsSchema,
+        auth: 'required',
+      }),
+      async (request) => {
+        const actor = await actorOf(request);
+        const { id } = parseInput(feedbackIdParamsSchema, request.params);
+        return ok(await feedback.getFeedback({ deps, actor, id }));
+      },
+    );
 
-    app.put('/feedback/:id', async (request) => {
-      const actor = await actorOf(request);
-      const { id } = parseInput(feedbackIdParamsSchema, request.params);
-      const changes = parseFeedbackChanges(request.body);
-      return ok(await feedback.updateFeedback({ deps, actor, id, changes, now: ctx.now() }));
-    });
+    app.put(
+      '/feedback/:id',
+      documented({
+        tag: 'feedback',
+        summary: 'Change a feedback entry (owner or admin)',
+        params: feedbackIdParamsSchema,
+        body: feedbackInputSchema.partial(),
+        auth: 'required',
+      }),
+      async (request) => {
+        const actor = await actorOf(request);
+        const { id } = parseInput(feedbackIdParamsSchema, request.params);
+        const changes = parseFeedbackChanges(request.body);
+        return ok(await feedback.updateFeedback({ deps, actor, id, changes, now: ctx.now() }));
+      },
+    );
 
-    app.delete('/feedback/:id', async (request) => {
-      const actor = await actorOf(request);
-      const { id } = parseInput(feedbackIdParamsSchema, request.params);
-      return ok(await feedback.deleteFeedback({ deps, actor, id }));
-    });
+    app.delete(
+      '/feedback/:id',
+      documented({
+        tag: 'feedback',
+        summary: 'Delete a feedback entry (owner or admin)',
+        params: feedbackIdParamsSchema,
+        auth: 'required',
+      }),
+      async (request) => {
+        const actor = await actorOf(request);
+        const { id } = parseInput(feedbackIdParamsSchema, request.params);
+        return ok(await feedback.deleteFeedback({ deps, actor, id }));
+      },
+    );
   };
 }

@@ -11,6 +11,7 @@ import { ok } from '../../shared/envelope';
 import { isAppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { requireSession } from '../auth/auth.guard';
 import { createOidcClient, oidcSettings } from './oidc.client';
 import {
@@ -49,69 +50,105 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
     // Every start writes a row: limit it like the other sign-in endpoints.
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
 
-    app.get('/auth/oidc/start', limited, async (request, reply) => {
-      if (!deps) throw errors.notConfigured();
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      try {
+    app.get(
+      '/auth/oidc/start',
+      {
+        ...limited,
+        ...documented({ tag: 'oidc', summary: 'Redirect to the OpenID Connect provider' }),
+      },
+      async (request, reply) => {
+        if (!deps) throw errors.notConfigured();
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        try {
+          const { url, state } = await beginSignIn(
+            deps,
+            { redirectUri: `${origin}${CALLBACK_PATH}` },
+            ctx.now(),
+          );
+          setStateCookie(reply, state, origin, STATE_TTL_MS);
+          return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+        } catch (error) {
+          return fail(reply, request.log, origin, deps.providerName, error);
+        }
+      },
+    );
+
+    // Settings' "Link {provider}": the same flow, bound to the signed-in account.
+    app.post(
+      '/auth/oidc/link',
+      {
+        ...limited,
+        ...documented({
+          tag: 'oidc',
+          summary: 'Start linking the provider to the signed-in account; answers the URL to open',
+          auth: 'required',
+        }),
+      },
+      async (request, reply) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        if (!deps) throw errors.notConfigured();
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        const redirectUri = `${origin}${CALLBACK_PATH}`;
         const { url, state } = await beginSignIn(
           deps,
-          { redirectUri: `${origin}${CALLBACK_PATH}` },
+          { redirectUri, linkUserId: session.user.id },
           ctx.now(),
         );
         setStateCookie(reply, state, origin, STATE_TTL_MS);
-        return reply.header('Cache-Control', 'no-store').redirect(url, 302);
-      } catch (error) {
-        return fail(reply, request.log, origin, deps.providerName, error);
-      }
-    });
+        return reply.header('Cache-Control', 'no-store').send(ok({ url }));
+      },
+    );
 
-    // Settings' "Link {provider}": the same flow, bound to the signed-in account.
-    app.post('/auth/oidc/link', limited, async (request, reply) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      if (!deps) throw errors.notConfigured();
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      const redirectUri = `${origin}${CALLBACK_PATH}`;
-      const { url, state } = await beginSignIn(
-        deps,
-        { redirectUri, linkUserId: session.user.id },
-        ctx.now(),
-      );
-      setStateCookie(reply, state, origin, STATE_TTL_MS);
-      return reply.header('Cache-Control', 'no-store').send(ok({ url }));
-    });
-
-    app.get('/auth/oidc/callback', async (request, reply) => {
-      const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-      clearStateCookie(reply);
-      reply.header('Cache-Control', 'no-store');
-      if (!deps) return fail(reply, request.log, origin, '', errors.notConfigured());
-      try {
-        const query = callbackQuerySchema.parse(request.query ?? {});
-        const callbackUrl = new URL(`${origin}${CALLBACK_PATH}`);
-        callbackUrl.search = new URL(request.url, origin).search;
-        const outcome = await completeSignIn(
-          deps,
-          { callbackUrl, ...query, browserState: readStateCookie(request) },
-          ctx.now(),
-        );
-        if (outcome.kind === 'linked') {
-          return reply.redirect(`${origin}/account/settings?linked=${OIDC_LINKED}`, 302);
+    app.get(
+      '/auth/oidc/callback',
+      documented({
+        tag: 'oidc',
+        summary: "The provider's redirect back; ends at /auth/callback without a token in the URL",
+        querystring: callbackQuerySchema,
+      }),
+      async (request, reply) => {
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        clearStateCookie(reply);
+        reply.header('Cache-Control', 'no-store');
+        if (!deps) return fail(reply, request.log, origin, '', errors.notConfigured());
+        try {
+          const query = callbackQuerySchema.parse(request.query ?? {});
+          const callbackUrl = new URL(`${origin}${CALLBACK_PATH}`);
+          callbackUrl.search = new URL(request.url, origin).search;
+          const outcome = await completeSignIn(
+            deps,
+            { callbackUrl, ...query, browserState: readStateCookie(request) },
+            ctx.now(),
+          );
+          if (outcome.kind === 'linked') {
+            return reply.redirect(`${origin}/account/settings?linked=${OIDC_LINKED}`, 302);
+          }
+          setLoginCookie(reply, outcome.code, origin, LOGIN_CODE_TTL_MS);
+          return reply.redirect(`${origin}/auth/callback?success=true`, 302);
+        } catch (error) {
+          return fail(reply, request.log, origin, deps.providerName, error);
         }
-        setLoginCookie(reply, outcome.code, origin, LOGIN_CODE_TTL_MS);
-        return reply.redirect(`${origin}/auth/callback?success=true`, 302);
-      } catch (error) {
-        return fail(reply, request.log, origin, deps.providerName, error);
-      }
-    });
+      },
+    );
 
     // The page's POST: the login cookie (HttpOnly, set by the callback above) becomes a session.
-    app.post('/auth/oidc/exchange', limited, async (request, reply) => {
-      const code = readLoginCookie(request);
-      clearLoginCookie(reply);
-      reply.header('Cache-Control', 'no-store');
-      if (!deps) throw errors.notConfigured();
-      return ok(await exchangeLoginCode(deps, code, ctx.now()));
-    });
+    app.post(
+      '/auth/oidc/exchange',
+      {
+        ...limited,
+        ...documented({
+          tag: 'oidc',
+          summary: 'Trade the HttpOnly login cookie set by the callback for a session token',
+        }),
+      },
+      async (request, reply) => {
+        const code = readLoginCookie(request);
+        clearLoginCookie(reply);
+        reply.header('Cache-Control', 'no-store');
+        if (!deps) throw errors.notConfigured();
+        return ok(await exchangeLoginCode(deps, code, ctx.now()));
+      },
+    );
   };
 }
 

@@ -2,29 +2,33 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
+import { documented } from '../../shared/route-doc';
 import { oidcSettings } from '../oidc/oidc.client';
 
 /** Limits and features the web app shows; nothing secret. */
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/config', async () =>
-      ok({
-        maxUploadBytes: MAX_UPLOAD_BYTES,
-        concurrency: UPLOAD_CONCURRENCY,
-        retentionHours: ctx.config.RETENTION_HOURS,
-        premiumRetentionDays: ctx.config.PREMIUM_RETENTION_DAYS,
-        partSize: ctx.config.UPLOAD_PART_SIZE,
-        storage: ctx.storage.name,
-        // Linking a wallet works without a token; balances, tiers and rewards need one.
-        features: { oidc: oidcSettings(ctx.config) !== null, wallet: true },
-        oidcName: ctx.config.OIDC_NAME,
-        tokenConfigured: ctx.wallet.token !== null,
-        tokenSymbol: ctx.config.TOKEN_SYMBOL,
-        // The explorer the operator chose (a template with {mint}); the wallet menu links the
-        // linked address on the same explorer and network instead of a fixed one.
-        tokenExplorerUrl: ctx.config.TOKEN_EXPLORER_URL,
-        premiumMinBalance: ctx.config.PREMIUM_MIN_BALANCE,
-      }),
+    app.get(
+      '/config',
+      documented({ tag: 'config', summary: 'Public limits, tiers, token and features' }),
+      async () =>
+        ok({
+          maxUploadBytes: MAX_UPLOAD_BYTES,
+          concurrency: UPLOAD_CONCURRENCY,
+          retentionHours: ctx.config.RETENTION_HOURS,
+          premiumRetentionDays: ctx.config.PREMIUM_RETENTION_DAYS,
+          partSize: ctx.config.UPLOAD_PART_SIZE,
+          storage: ctx.storage.name,
+          // Linking a wallet works without a token; balances, tiers and rewards need one.
+          features: { oidc: oidcSettings(ctx.config) !== null, wallet: true },
+          oidcName: ctx.config.OIDC_NAME,
+          tokenConfigured: ctx.wallet.token !== null,
+          tokenSymbol: ctx.config.TOKEN_SYMBOL,
+          // The explorer the operator chose (a template with {mint}); the wallet menu links the
+          // linked address on the same explorer and network instead of a fixed one.
+          tokenExplorerUrl: ctx.config.TOKEN_EXPLORER_URL,
+          premiumMinBalance: ctx.config.PREMIUM_MIN_BALANCE,
+        }),
     );
   };
 }

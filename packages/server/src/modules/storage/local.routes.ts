@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../shared/errors';
+import { documented } from '../../shared/route-doc';
 import type { LocalStorageDriver } from './local.driver';
 import { attachmentDisposition } from './storage.disposition';
 import { storageErrors } from './storage.errors';
@@ -8,6 +9,11 @@ import { DOWNLOAD_CONTENT_TYPE } from './storage.types';
 
 /** Bodies are streamed to disk and their size is fixed by the signature, not by this limit. */
 const STREAMED_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
+
+// The local driver's stand-ins for S3's pre-signed URLs: presign and parts answer them signed.
+const SIGNED_PUT = 'Local driver: PUT the whole object to the URL presign answered';
+const SIGNED_PART = 'Local driver: PUT one part to a URL presign or parts answered';
+const SIGNED_GET = 'Local driver: the bytes behind a signed download URL (Range supported)';
 
 /**
  * The HTTP side of the local driver: the signed URLs it hands out point here. Register under
@@ -30,26 +36,35 @@ export const localStorageRoutes: FastifyPluginAsync<{
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   app.setErrorHandler(replyWithError);
 
-  app.put('/object', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
-    const grant = driver.verify('put', request.query as Record<string, unknown>);
-    refuseWrongLength(request, grant.size ?? 0);
-    await refuseClosed(grant.key);
-    const etag = await driver.receiveObject(grant, request.raw);
-    return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
-  });
+  app.put(
+    '/object',
+    { bodyLimit: STREAMED_BODY_LIMIT, ...documented({ tag: 'storage', summary: SIGNED_PUT }) },
+    async (request, reply) => {
+      const grant = driver.verify('put', request.query as Record<string, unknown>);
+      refuseWrongLength(request, grant.size ?? 0);
+      await refuseClosed(grant.key);
+      const etag = await driver.receiveObject(grant, request.raw);
+      return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
+    },
+  );
 
-  app.put('/part', { bodyLimit: STREAMED_BODY_LIMIT }, async (request, reply) => {
-    const grant = driver.verify('part', request.query as Record<string, unknown>);
-    refuseWrongLength(request, grant.size ?? 0);
-    await refuseClosed(grant.key);
-    const etag = await driver.receivePart(grant, request.raw);
-    return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
-  });
+  app.put(
+    '/part',
+    { bodyLimit: STREAMED_BODY_LIMIT, ...documented({ tag: 'storage', summary: SIGNED_PART }) },
+    async (request, reply) => {
+      const grant = driver.verify('part', request.query as Record<string, unknown>);
+      refuseWrongLength(request, grant.size ?? 0);
+      await refuseClosed(grant.key);
+      const etag = await driver.receivePart(grant, request.raw);
+      return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
+    },
+  );
 
   // HEAD is declared rather than left to Fastify, whose automatic HEAD would read the whole file.
   app.route({
     method: ['GET', 'HEAD'],
     url: '/object',
+    ...documented({ tag: 'storage', summary: SIGNED_GET }),
     handler: async (request, reply) => {
       const grant = driver.verify('get', request.query as Record<string, unknown>);
       const object = await driver.openObject(grant.key);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { optionalSession } from '../auth/auth.guard';
 import { uploadTierOf } from '../auth/auth.models';
@@ -22,44 +23,88 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
       requestOrigin(request, ctx.config.PUBLIC_URL);
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_PRESIGN_PER_MINUTE);
 
-    app.post('/upload/presign', limited, async (request) => {
-      const input = parseInput(presignRequestSchema, request.body);
-      const session = await optionalSession(ctx.auth, request, ctx.now());
-      // Only a file above the free limit needs the wallet balance badly enough to fail with a 503.
-      const premium = session
-        ? await ctx.auth.premium(session.user, {
-            rpcFailure: input.size > MAX_UPLOAD_BYTES.free ? 'throw' : 'ignore',
-          })
-        : false;
-      const data = await presignUpload({
-        deps: ctx.uploads,
-        input,
-        tier: uploadTierOf(session?.user ?? null, premium),
-        ownerId: session?.user.id ?? null,
-        uploaderIpHash: hashClientIp(request.ip),
-        origin: origin(request),
-        now: ctx.now(),
-      });
-      return ok(data);
-    });
+    app.post(
+      '/upload/presign',
+      {
+        ...limited,
+        ...documented({
+          tag: 'uploads',
+          summary: 'Plan an upload: a signed PUT URL or multipart part URLs, and the link',
+          body: presignRequestSchema,
+          auth: 'optional',
+        }),
+      },
+      async (request) => {
+        const input = parseInput(presignRequestSchema, request.body);
+        const session = await optionalSession(ctx.auth, request, ctx.now());
+        // Only a file above the free limit needs the wallet balance badly enough to fail with a 503.
+        const premium = session
+          ? await ctx.auth.premium(session.user, {
+              rpcFailure: input.size > MAX_UPLOAD_BYTES.free ? 'throw' : 'ignore',
+            })
+          : false;
+        const data = await presignUpload({
+          deps: ctx.uploads,
+          input,
+          tier: uploadTierOf(session?.user ?? null, premium),
+          ownerId: session?.user.id ?? null,
+          uploaderIpHash: hashClientIp(request.ip),
+          origin: origin(request),
+          now: ctx.now(),
+        });
+        return ok(data);
+      },
+    );
 
-    app.post('/upload/parts', limited, async (request) => {
-      const input = parseInput(partsRequestSchema, request.body);
-      return ok(
-        await presignParts({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
-      );
-    });
+    app.post(
+      '/upload/parts',
+      {
+        ...limited,
+        ...documented({
+          tag: 'uploads',
+          summary: 'More signed part URLs (resume, or URLs that expired)',
+          body: partsRequestSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(partsRequestSchema, request.body);
+        return ok(
+          await presignParts({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
+        );
+      },
+    );
 
-    app.post('/upload/finalize', async (request) => {
-      const input = parseInput(finalizeRequestSchema, request.body);
-      return ok(
-        await finalizeUpload({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
-      );
-    });
+    app.post(
+      '/upload/finalize',
+      documented({
+        tag: 'uploads',
+        summary: 'Complete the upload; the link now downloads',
+        body: finalizeRequestSchema,
+      }),
+      async (request) => {
+        const input = parseInput(finalizeRequestSchema, request.body);
+        return ok(
+          await finalizeUpload({
+            deps: ctx.uploads,
+            input,
+            origin: origin(request),
+            now: ctx.now(),
+          }),
+        );
+      },
+    );
 
-    app.post('/upload/abort', async (request) => {
-      const input = parseInput(abortRequestSchema, request.body);
-      return ok(await abortUpload({ deps: ctx.uploads, input, now: ctx.now() }));
-    });
+    app.post(
+      '/upload/abort',
+      documented({
+        tag: 'uploads',
+        summary: 'Abandon an upload and free its parts',
+        body: abortRequestSchema,
+      }),
+      async (request) => {
+        const input = parseInput(abortRequestSchema, request.body);
+        return ok(await abortUpload({ deps: ctx.uploads, input, now: ctx.now() }));
+      },
+    );
   };
 }

@@ -6,6 +6,7 @@ import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
+import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
 import { rewardDownload, rewardUpload } from './wallet.rewards';
@@ -54,65 +55,132 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       }
     });
 
-    app.get('/solana/nonce', limited, async (request) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      const { walletAddress } = parseInput(nonceQuerySchema, request.query);
-      return ok(
-        await issueNonce({
-          deps,
-          user: session.user,
-          walletAddress,
-          site: site(request),
-          chainId: ctx.config.SOLANA_CHAIN_ID,
-          now: ctx.now(),
+    app.get(
+      '/solana/nonce',
+      {
+        ...limited,
+        ...documented({
+          tag: 'wallet',
+          summary: 'Sign-In-With-Solana message and nonce for a wallet',
+          querystring: nonceQuerySchema,
+          auth: 'required',
         }),
-      );
-    });
+      },
+      async (request) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        const { walletAddress } = parseInput(nonceQuerySchema, request.query);
+        return ok(
+          await issueNonce({
+            deps,
+            user: session.user,
+            walletAddress,
+            site: site(request),
+            chainId: ctx.config.SOLANA_CHAIN_ID,
+            now: ctx.now(),
+          }),
+        );
+      },
+    );
 
-    app.post('/solana/connect', limited, async (request) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      const input = parseInput(connectSchema, request.body);
-      return ok(
-        await connectWallet({
-          deps,
-          user: session.user,
-          input,
-          site: site(request),
-          now: ctx.now(),
+    app.post(
+      '/solana/connect',
+      {
+        ...limited,
+        ...documented({
+          tag: 'wallet',
+          summary: 'Link a wallet by its signature of the nonce message',
+          body: connectSchema,
+          auth: 'required',
         }),
-      );
-    });
+      },
+      async (request) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        const input = parseInput(connectSchema, request.body);
+        return ok(
+          await connectWallet({
+            deps,
+            user: session.user,
+            input,
+            site: site(request),
+            now: ctx.now(),
+          }),
+        );
+      },
+    );
 
-    app.post('/solana/disconnect', async (request) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      return ok(await disconnectWallet({ deps, user: session.user, now: ctx.now() }));
-    });
+    app.post(
+      '/solana/disconnect',
+      documented({ tag: 'wallet', summary: 'Unlink the wallet', auth: 'required' }),
+      async (request) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        return ok(await disconnectWallet({ deps, user: session.user, now: ctx.now() }));
+      },
+    );
 
-    app.get('/solana/balance', async (request) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      return ok(await walletBalance({ deps, user: session.user }));
-    });
+    app.get(
+      '/solana/balance',
+      documented({
+        tag: 'wallet',
+        summary: 'Token and SOL balance of the linked wallet',
+        auth: 'required',
+      }),
+      async (request) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        return ok(await walletBalance({ deps, user: session.user }));
+      },
+    );
 
-    app.get('/solana/token-info', async () => ok(await tokenInfo({ deps, config: ctx.config })));
+    app.get(
+      '/solana/token-info',
+      documented({
+        tag: 'wallet',
+        summary: 'Mint, symbol, decimals, supply, price, market cap and links',
+      }),
+      async () => ok(await tokenInfo({ deps, config: ctx.config })),
+    );
 
-    app.post('/solana/reward-file-upload', limited, async (request) => {
-      const session = await requireSession(ctx.auth, request, ctx.now());
-      const { fileId } = parseInput(rewardUploadSchema, request.body);
-      const input = { user: session.user, fileId };
-      return ok(await rewardUpload({ deps: rewardDeps, input, rules, now: ctx.now() }));
-    });
-
-    app.post('/solana/reward-file-download', limited, async (request) => {
-      const { fileId } = parseInput(rewardDownloadSchema, request.body);
-      const session = await optionalSession(ctx.auth, request, ctx.now());
-      return ok(
-        await rewardDownload({
-          deps: rewardDeps,
-          input: { downloader: session?.user ?? null, ipHash: hashClientIp(request.ip), fileId },
-          rules,
-          now: ctx.now(),
+    app.post(
+      '/solana/reward-file-upload',
+      {
+        ...limited,
+        ...documented({
+          tag: 'wallet',
+          summary: "Credit the upload reward for one of the user's files",
+          body: rewardUploadSchema,
+          auth: 'required',
         }),
-      );
-    });
+      },
+      async (request) => {
+        const session = await requireSession(ctx.auth, request, ctx.now());
+        const { fileId } = parseInput(rewardUploadSchema, request.body);
+        const input = { user: session.user, fileId };
+        return ok(await rewardUpload({ deps: rewardDeps, input, rules, now: ctx.now() }));
+      },
+    );
+
+    app.post(
+      '/solana/reward-file-download',
+      {
+        ...limited,
+        ...documented({
+          tag: 'wallet',
+          summary: "Credit the uploader's reward for a real download",
+          body: rewardDownloadSchema,
+          auth: 'optional',
+        }),
+      },
+      async (request) => {
+        const { fileId } = parseInput(rewardDownloadSchema, request.body);
+        const session = await optionalSession(ctx.auth, request, ctx.now());
+        return ok(
+          await rewardDownload({
+            deps: rewardDeps,
+            input: { downloader: session?.user ?? null, ipHash: hashClientIp(request.ip), fileId },
+            rules,
+            now: ctx.now(),
+          }),
+        );
+      },
+    );
   };
 }

@@ -1,0 +1,37 @@
+/**
+ * The API reference: an OpenAPI 3.1 document generated from the zod schemas the routes validate
+ * with (shared/route-doc.ts) at /api/openapi.json, and Swagger UI served from our own origin at
+ * /api/docs (bundled by @fastify/swagger-ui, no CDN). Register before the routes: @fastify/swagger
+ * collects them as they are added.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+const ENVELOPE = `Every JSON answer is \`{ "status": "success", "data": … }\` or
+\`{ "status": "error", "message": "…" }\` with 400 (bad input), 401 (no or invalid token),
+403 (not yours), 404 (unknown or expired), 409 (conflict), 413 (too large) or 429 (rate limited).
+Encryption keys live in the link's #fragment and are never sent to this API.`;
+
+/** The version of the HTTP contract (DESIGN.md §3), not of the package. */
+const API_VERSION = '1';
+
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Sealdrop API', version: API_VERSION, description: ENVELOPE },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list' },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
