@@ -9,6 +9,7 @@ const built = join(root, 'packages/web/dist/index.html');
 const sources = [
   'packages/web/src',
   'packages/web/public',
+  'packages/web/build',
   'packages/web/index.html',
   'packages/core/src',
 ].map((source) => join(root, source));

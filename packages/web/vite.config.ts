@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { downloadWorkerPlugin } from './build/download-worker';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), downloadWorkerPlugin()],
   build: { outDir: 'dist', sourcemap: true },
   server: {
     port: 5173,

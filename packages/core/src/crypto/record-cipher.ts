@@ -12,11 +12,13 @@ export { encodeHeader, parseHeader } from './record-header';
 
 const SEALED_RECORD_SIZE = RECORD_SIZE + TAG_SIZE;
 /**
- * Records handed to WebCrypto before waiting for the oldest. Browsers and Node run the AES work
- * off the main thread, so a small window overlaps it with our own bookkeeping (bench numbers in
- * docs/encryption.md); outputs are still emitted strictly in order.
+ * Records handed to WebCrypto before waiting for the oldest, on every path that seals or opens
+ * (upload parts, the download worker, the page's own decryption). Browsers and Node run the AES
+ * work off the main thread, so a window overlaps it with our own bookkeeping; outputs are still
+ * emitted strictly in order. 16 is what the download worker measured best (docs/downloads.md);
+ * it costs 1 MiB of records at most.
  */
-export const RECORDS_IN_FLIGHT = 4;
+export const RECORDS_IN_FLIGHT = 16;
 
 export interface EncryptPartInput {
   key: CryptoKey;

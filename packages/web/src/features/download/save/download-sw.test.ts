@@ -1,18 +1,19 @@
 // @vitest-environment node
 /**
- * Runs the real public/download-sw.js against the real page side (downloadThroughServiceWorker)
+ * Runs the built download worker (/download-sw.js, bundled from ../service-worker/ as the app's
+ * build does) against the real page side (downloadThroughServiceWorker)
  * and ciphertext sealed by the core record cipher, in Node, which has MessageChannel, web streams,
  * WebCrypto and Response: the worker's global is a small fake that records its listeners,
  * "navigating the iframe" dispatches a fetch event to it, and the test reads the response body as
  * the browser's download manager would.
  */
-import { readFileSync } from 'node:fs';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bundleDownloadWorker } from '../../../../build/download-worker';
 import { ApiError } from '../../../lib/api-client';
 import { FirstRecordError, SinkUnavailableError } from '../lib/download-errors';
 import { downloadThroughServiceWorker, type ServiceWorkerDeps } from './service-worker-download';
@@ -20,7 +21,10 @@ import type { WorkerDownloadJob } from './sink-types';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const DOWNLOAD_PATH = '/api/files/AbCdEfGh1234/download';
-const source = readFileSync(new URL('../../../../public/download-sw.js', import.meta.url), 'utf8');
+let source = '';
+beforeAll(async () => {
+  source = await bundleDownloadWorker({ minify: true });
+});
 const RAW_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 const IV = Uint8Array.from({ length: 12 }, (_, i) => 0xb0 + i);
 // Several records plus a partial one, so the worker's lookahead and batching are exercised.

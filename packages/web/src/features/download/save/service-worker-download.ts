@@ -1,5 +1,5 @@
 /**
- * Page side of the Service Worker download (worker: public/download-sw.js). The worker fetches,
+ * Page side of the Service Worker download (worker: ../service-worker/download-sw.ts). The worker fetches,
  * decrypts and serves the file itself; the page only starts it and shows its progress.
  *
  * 1. Register the worker for DOWNLOAD_SCOPE and wait until it is active.
@@ -17,7 +17,7 @@
  * crosses only as a non-extractable CryptoKey, ~30 % less browser CPU and ~100 MiB less memory
  * (bench/download-path.mjs; figures and what still limits speed in docs/downloads.md).
  */
-import { parseHeader } from '@sealdrop/core/crypto/record-header';
+import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { ApiError } from '../../../lib/api-client';
 import { DOWNLOAD_TIMEOUT_MS } from '../api/file-info';
@@ -232,12 +232,7 @@ function failureError(failure: WorkerFailure): Error {
     case 'decrypt':
       return new DecryptionError();
     case 'format':
-      try {
-        parseHeader(failure.header); // throws UnsupportedFormatError naming what is wrong
-      } catch (error) {
-        return error as Error;
-      }
-      return new Error('The download worker cannot read this format');
+      return new UnsupportedFormatError(failure.message);
     case 'network':
       return new Error('The download failed');
   }

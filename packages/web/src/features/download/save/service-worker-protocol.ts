@@ -1,7 +1,4 @@
-/**
- * Names shared by the page and public/download-sw.js (plain JS, so it repeats them; the Service
- * Worker test runs the real script against the page side to keep both in step).
- */
+/** Names and messages shared by the page and the download worker (../service-worker/). */
 
 export const DOWNLOAD_SW_URL = '/download-sw.js';
 /**
@@ -20,8 +17,8 @@ export type WorkerFailure =
   | { type: 'failed'; reason: 'http'; status: number; message: string }
   /** A record did not authenticate: wrong key, tampered or truncated ciphertext. */
   | { type: 'failed'; reason: 'decrypt' }
-  /** The first 8 bytes are not a header this worker reads (the page's parser names why). */
-  | { type: 'failed'; reason: 'format'; header: Uint8Array }
+  /** The first 8 bytes are not a header this app reads; core's message names why. */
+  | { type: 'failed'; reason: 'format'; message: string }
   | { type: 'failed'; reason: 'network' };
 
 /** Messages on the per-download MessagePort, worker → page, in this order. */
