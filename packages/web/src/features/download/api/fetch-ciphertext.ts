@@ -1,7 +1,9 @@
 /**
- * GET /api/files/:fileId/download, following the 302 to the signed storage URL, as a stream.
- * No Authorization header: the redirect may go to S3, which refuses a second auth scheme and would
- * need a CORS preflight for it. The fragment is never part of the URL.
+ * GET /api/files/:fileId/download, following the 302 to the signed storage URL, as a stream; from
+ * byte `offset` (a Range header) when resuming. Each request gets a freshly signed URL, so a resume
+ * never meets an expired one. No Authorization header: the redirect may go to S3, which refuses a
+ * second auth scheme and would need a CORS preflight for it. The fragment is never part of the URL.
+ * A simple `bytes=N-` Range is CORS-safelisted, so resuming needs no preflight either.
  */
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import {
@@ -11,10 +13,11 @@ import {
 } from '../lib/download-errors';
 import { DOWNLOAD_TIMEOUT_MS } from './file-info';
 
-export async function fetchCiphertext(
+export async function requestCiphertext(
   fileId: string,
+  offset: number,
   signal: AbortSignal,
-): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+): Promise<Response> {
   // The timeout covers the wait for the response headers only: a large file takes longer to stream.
   const headersTimeout = new AbortController();
   const timer = setTimeout(() => headersTimeout.abort(), DOWNLOAD_TIMEOUT_MS);
@@ -22,6 +25,7 @@ export async function fetchCiphertext(
   try {
     response = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/download`, {
       signal: AbortSignal.any([signal, headersTimeout.signal]),
+      headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
       referrerPolicy: 'no-referrer',
       // Gigabytes of ciphertext have no business in the HTTP cache.
       cache: 'no-store',
@@ -34,9 +38,13 @@ export async function fetchCiphertext(
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new ApiError(await errorMessage(response), response.status);
-  if (!response.body) throw new Error('The download response has no body');
-  return response as Response & { body: ReadableStream<Uint8Array> };
+  return response;
+}
+
+/** What the page shows for an answer that is no ciphertext: the server's envelope message. */
+export async function refusalError(response: Response): Promise<Error> {
+  if (response.ok) return new Error('The download response has no body');
+  return new ApiError(await errorMessage(response), response.status);
 }
 
 /** The server's envelope message when it sent one (e.g. 409 "still uploading"). */

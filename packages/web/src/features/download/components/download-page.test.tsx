@@ -66,6 +66,8 @@ function controlledBody() {
     stream,
     push: (bytes: Uint8Array) => controller.enqueue(bytes),
     end: () => controller.close(),
+    /** The connection drops: fetch bodies fail with a TypeError. */
+    fail: (error: Error) => controller.error(error),
   };
 }
 
@@ -325,7 +327,8 @@ describe('DownloadPage', () => {
   it('reports a truncated download and saves nothing', async () => {
     const sealed = await ciphertext();
     const body = controlledBody();
-    mockServer(fileInfo(), body.stream, sealed.length);
+    // The stored object itself is short: its Content-Length agrees, so there is nothing to resume.
+    mockServer(fileInfo(), body.stream, sealed.length - 1000);
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
     renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
@@ -338,6 +341,43 @@ describe('DownloadPage', () => {
     expect(screen.getByText(/incomplete or has been tampered with/)).toBeVisible();
     expect(screen.queryByText(/File decrypted and saved/)).toBeNull();
     expect(saved).toHaveLength(0);
+  });
+
+  it('says "Connection lost. Resuming…" when the connection drops, and saves identical bytes', async () => {
+    const sealed = await ciphertext();
+    const cutAt = 100_000;
+    const first = controlledBody();
+    const ranges: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/info')) return json(200, { status: 'success', data: fileInfo() });
+      const range = new Headers(init?.headers).get('Range');
+      if (!range) {
+        return new Response(first.stream, {
+          headers: { 'Content-Length': String(sealed.length) },
+        });
+      }
+      ranges.push(range);
+      const from = Number(/^bytes=(\d+)-$/.exec(range)?.[1]);
+      return new Response(sealed.slice(from), {
+        status: 206,
+        headers: { 'Content-Range': `bytes ${from}-${sealed.length - 1}/${sealed.length}` },
+      });
+    });
+    const { environment, saved, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    first.push(sealed.slice(0, cutAt));
+    first.fail(new TypeError('network error'));
+    expect(await screen.findByText('Connection lost. Resuming…')).toBeVisible();
+    // After the first backoff (RESUME.backoffMs(1)) and the decryption's minimum display time.
+    expect(
+      await screen.findByText('File decrypted and saved as report.pdf.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(ranges).toEqual([`bytes=${cutAt}-`]);
+    expect(Buffer.from(await readBlob(saved[0]!.blob)).equals(PLAINTEXT)).toBe(true);
   });
 
   it('reports a tampered byte and saves nothing', async () => {

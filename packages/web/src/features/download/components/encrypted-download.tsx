@@ -10,6 +10,8 @@ import { safeFileName } from '../save/content-disposition';
 
 /** spec §2 */
 export const DECRYPTING_TEXT = 'Decrypting file in your browser...';
+/** issue 17: shown while a dropped connection is being resumed. */
+export const RESUMING_TEXT = 'Connection lost. Resuming…';
 
 export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: FragmentSecrets }) {
   const target = useMemo(
@@ -19,7 +21,7 @@ export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: 
   const { state, start } = useDecryptingDownload(file.fileId, secrets, target, {
     limited: file.downloadsLeft != null,
   });
-  const busy = state.phase === 'downloading' || state.phase === 'decrypting';
+  const busy = state.phase !== 'idle' && state.phase !== 'saved' && state.phase !== 'error';
 
   return (
     <div className="download-actions">
@@ -45,6 +47,13 @@ function DownloadStatus({ state, fileName }: { state: DownloadState; fileName: s
         <div className="download-status" role="status">
           <progress max={100} value={state.percent} aria-label="Download progress" />
           <span>Downloading… {state.percent}%</span>
+        </div>
+      );
+    case 'resuming':
+      return (
+        <div className="download-status" role="status">
+          <progress max={100} value={state.percent} aria-label="Download progress" />
+          <span>{RESUMING_TEXT}</span>
         </div>
       );
     case 'decrypting':

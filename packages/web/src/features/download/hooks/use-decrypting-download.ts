@@ -14,6 +14,8 @@ import type { SaveTarget } from '../save/sink-types';
 export type DownloadState =
   | { phase: 'idle' }
   | { phase: 'downloading'; percent: number }
+  /** The connection dropped; the download goes on from where it stopped once it is back. */
+  | { phase: 'resuming'; percent: number }
   | { phase: 'decrypting' }
   | { phase: 'saved'; rewardFailed: boolean }
   | ({ phase: 'error' } & DownloadFailure);
@@ -39,7 +41,8 @@ export function useDecryptingDownload(
   // Leaving the page stops the download: the decryption runs here and cannot continue without it.
   useEffect(() => () => running.current?.abort(), []);
 
-  const busy = state.phase === 'downloading' || state.phase === 'decrypting';
+  const busy =
+    state.phase === 'downloading' || state.phase === 'resuming' || state.phase === 'decrypting';
   useEffect(() => {
     if (!busy) return;
     // Closing the tab would cut the stream the browser is saving; ask first.
@@ -53,6 +56,7 @@ export function useDecryptingDownload(
     const controller = new AbortController();
     running.current = controller;
     setState({ phase: 'downloading', percent: 0 });
+    let percentSoFar = 0;
     let decryptingSince: number | null = null;
     const showDecrypting = () => {
       decryptingSince ??= performance.now();
@@ -65,8 +69,13 @@ export function useDecryptingDownload(
         target,
         environment: injected ?? createBrowserSaveEnvironment(),
         signal: controller.signal,
-        onPercent: (percent) => setState({ phase: 'downloading', percent }),
+        onPercent: (percent) => {
+          percentSoFar = percent;
+          setState({ phase: 'downloading', percent });
+        },
         onDecrypting: showDecrypting,
+        onInterrupted: () => setState({ phase: 'resuming', percent: percentSoFar }),
+        onResumed: () => setState({ phase: 'downloading', percent: percentSoFar }),
       });
       showDecrypting();
       const shownFor = performance.now() - (decryptingSince ?? performance.now());

@@ -44,6 +44,8 @@ const run = (env: SaveEnvironment, size = PLAINTEXT.length) =>
     signal: new AbortController().signal,
     onPercent: () => {},
     onDecrypting: () => {},
+    onInterrupted: () => {},
+    onResumed: () => {},
   });
 
 afterEach(() => vi.unstubAllGlobals());

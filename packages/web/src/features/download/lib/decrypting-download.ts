@@ -2,7 +2,8 @@
  * The encrypted download, start to finish, without React. Where service workers exist, the worker
  * does it all (fetch, decrypt, hand to the browser's download manager: save/service-worker-download).
  * Otherwise, or when that method cannot start, the page does it:
- * fetch (following the redirect) → count bytes → decrypt record by record → save sink.
+ * fetch (following the redirect, resuming a dropped connection) → count bytes → decrypt record by
+ * record → save sink.
  * Every stage is a stream with backpressure, so memory stays flat whatever the file size
  * (the Blob sink aside, which is capped). Any later failure aborts the sink, so the browser fails
  * or discards the download instead of keeping a partial file.
@@ -12,7 +13,7 @@ import { importKey } from '@sealdrop/core/crypto/key-material';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { API_BASE } from '../../../lib/api-client';
-import { fetchCiphertext } from '../api/fetch-ciphertext';
+import { refusalError, requestCiphertext } from '../api/fetch-ciphertext';
 import { chooseSinks, openFirstSink } from '../save/choose-sink';
 import type { SaveEnvironment, SaveSink, SaveTarget, SinkKind } from '../save/sink-types';
 import {
@@ -21,7 +22,8 @@ import {
   SinkUnavailableError,
   TOO_LARGE_FOR_BROWSER_MESSAGE,
 } from './download-errors';
-import { createProgressStream, expectedDownloadBytes } from './progress-stream';
+import { createProgressStream, encryptedSize } from './progress-stream';
+import { openResumableCiphertext } from './resumable-ciphertext';
 
 export interface DecryptingDownloadInput {
   fileId: string;
@@ -32,6 +34,10 @@ export interface DecryptingDownloadInput {
   onPercent: (percent: number) => void;
   /** All ciphertext has arrived; the last records are being decrypted and written. */
   onDecrypting: () => void;
+  /** The connection dropped and the download is being resumed ("Connection lost. Resuming…"). */
+  onInterrupted: () => void;
+  /** Bytes flow again after an interruption. */
+  onResumed: () => void;
 }
 
 /** Resolves with the method used once the file is completely written. */
@@ -51,6 +57,8 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
         signal,
         onPercent: input.onPercent,
         onDecrypting: input.onDecrypting,
+        onInterrupted: input.onInterrupted,
+        onResumed: input.onResumed,
       });
       return 'service-worker';
     } catch (error) {
@@ -58,9 +66,15 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
       // The worker could not start (private mode, force-reload): the page decrypts instead.
     }
   }
-  const response = await fetchCiphertext(fileId, signal);
-  const total = expectedDownloadBytes(response, target.size);
-  const decrypted = response.body
+  const ciphertext = await openResumableCiphertext({
+    open: (offset, attemptSignal) => requestCiphertext(fileId, offset, attemptSignal),
+    refusal: refusalError,
+    signal,
+    onInterrupted: input.onInterrupted,
+    onResumed: input.onResumed,
+  });
+  const total = ciphertext.total > 0 ? ciphertext.total : encryptedSize(target.size);
+  const decrypted = ciphertext.body
     .pipeThrough(createProgressStream(total, input.onPercent, input.onDecrypting))
     .pipeThrough(createDecryptionStream(key, secrets.iv));
   // Decrypt the first record before choosing where to save: a wrong key or a file that is not

@@ -8,15 +8,6 @@ export function encryptedSize(plaintextSize: number): number {
 }
 
 /**
- * The total to measure progress against: the response's Content-Length when the storage sends one,
- * otherwise what the plaintext size implies.
- */
-export function expectedDownloadBytes(response: Response, plaintextSize: number): number {
-  const header = Number(response.headers.get('Content-Length'));
-  return Number.isSafeInteger(header) && header > 0 ? header : encryptedSize(plaintextSize);
-}
-
-/**
  * Turns byte counts into whole percents, reporting each at most once (so the page does not
  * re-render per network chunk) and at most 99 until `finish`: a wrong total must not show 100%.
  */

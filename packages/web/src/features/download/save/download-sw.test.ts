@@ -117,6 +117,8 @@ async function runDownload(
     signal: options.signal ?? new AbortController().signal,
     onPercent: (percent) => percents.push(percent),
     onDecrypting: () => percents.push(-1),
+    onInterrupted: () => percents.push(-2),
+    onResumed: () => percents.push(-3),
   };
   const outcome = downloadThroughServiceWorker(job, {
     container: sw.container,
@@ -263,6 +265,8 @@ describe('download-sw.js', () => {
         signal: new AbortController().signal,
         onPercent: () => {},
         onDecrypting: () => {},
+        onInterrupted: () => {},
+        onResumed: () => {},
       },
       { container: silent, startDownload: () => () => {} },
     ).catch((error: unknown) => error);
@@ -285,6 +289,8 @@ describe('download-sw.js', () => {
         signal: new AbortController().signal,
         onPercent: () => {},
         onDecrypting: () => {},
+        onInterrupted: () => {},
+        onResumed: () => {},
       },
       {
         container: sw.container,

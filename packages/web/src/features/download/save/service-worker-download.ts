@@ -164,7 +164,7 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Percent and "all received" from the worker's progress reports. */
+/** Percent, interruptions and "all received" from the worker's progress reports. */
 function progressListener(job: WorkerDownloadJob) {
   let percent: ReturnType<typeof createPercentReporter> | undefined;
   const reporter = (total: number) =>
@@ -175,6 +175,8 @@ function progressListener(job: WorkerDownloadJob) {
   return (event: MessageEvent<WorkerToPage>) => {
     const message = event.data;
     if (message?.type === 'progress') reporter(message.total).update(message.received);
+    else if (message?.type === 'interrupted') job.onInterrupted();
+    else if (message?.type === 'resumed') job.onResumed();
     else if (message?.type === 'received') {
       reporter(-1).finish();
       job.onDecrypting();

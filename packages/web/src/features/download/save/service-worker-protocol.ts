@@ -33,6 +33,10 @@ export type WorkerToPage =
   | { type: 'progress'; received: number; total: number }
   /** All ciphertext has arrived. */
   | { type: 'received' }
+  /** The connection dropped; the worker asks again from where it stopped (Range). */
+  | { type: 'interrupted' }
+  /** Bytes flow again after an interruption. */
+  | { type: 'resumed' }
   /** The last record was decrypted and handed to the browser. */
   | { type: 'done' }
   /** The person cancelled the download in the browser. */

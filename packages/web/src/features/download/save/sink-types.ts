@@ -37,6 +37,8 @@ export interface WorkerDownloadJob {
   signal: AbortSignal;
   onPercent: (percent: number) => void;
   onDecrypting: () => void;
+  onInterrupted: () => void;
+  onResumed: () => void;
 }
 
 export interface SaveEnvironment {

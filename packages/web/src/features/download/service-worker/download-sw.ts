@@ -12,6 +12,7 @@
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import { openResumableCiphertext } from '../lib/resumable-ciphertext';
 import {
   DOWNLOAD_SCOPE,
   type PageToWorker,
@@ -79,24 +80,21 @@ async function prepare(data: PrepareMessage, port: MessagePort, post: (m: Worker
   port.onmessage = (event: MessageEvent<PageToWorker>) => {
     if (event.data?.type === 'abort') aborter.abort(new Error('The page stopped the download'));
   };
-  const response = await fetch(data.source.path, {
+  const ciphertext = await openResumableCiphertext({
+    open: (offset, signal) =>
+      fetch(data.source.path, {
+        signal,
+        headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      }),
+    refusal: async (response) => new Refusal(response.status, await envelopeMessage(response)),
     signal: aborter.signal,
-    cache: 'no-store',
-    referrerPolicy: 'no-referrer',
+    onInterrupted: () => post({ type: 'interrupted' }),
+    onResumed: () => post({ type: 'resumed' }),
   });
-  if (!response.ok || !response.body) {
-    const message = await response
-      .json()
-      .then((payload: { message?: unknown }) =>
-        typeof payload?.message === 'string' ? payload.message : '',
-      )
-      .catch(() => '');
-    post({ type: 'failed', reason: 'http', status: response.status, message });
-    return;
-  }
-  const total = Number(response.headers.get('Content-Length')) || -1;
-  const plaintext = response.body
-    .pipeThrough(countBytes(total, post))
+  const plaintext = ciphertext.body
+    .pipeThrough(countBytes(ciphertext.total, post))
     .pipeThrough(createDecryptionStream(data.source.key, data.source.iv))
     .getReader();
   const first = await plaintext.read();
@@ -108,6 +106,25 @@ async function prepare(data: PrepareMessage, port: MessagePort, post: (m: Worker
     plaintext.cancel().catch(() => {});
   }, UNCLAIMED_MS);
   post({ type: 'ready' });
+}
+
+/** The server refused the download (404 once expired, 409 while uploading…). */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function envelopeMessage(response: Response): Promise<string> {
+  try {
+    const payload = (await response.json()) as { message?: unknown };
+    return typeof payload?.message === 'string' ? payload.message : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Reports ciphertext progress to the page, and "received" once the last byte has arrived. */
@@ -195,6 +212,9 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
 
 /** What the page is told; never the key, never raw error text beyond our own reasons. */
 function failure(error: unknown): WorkerFailure {
+  if (error instanceof Refusal) {
+    return { type: 'failed', reason: 'http', status: error.status, message: error.message };
+  }
   if (error instanceof DecryptionError) return { type: 'failed', reason: 'decrypt' };
   if (error instanceof UnsupportedFormatError) {
     return { type: 'failed', reason: 'format', message: error.message };

@@ -1,0 +1,201 @@
+/**
+ * The ciphertext of a download as one stream that survives a dropped connection (issue 17 item 2).
+ * When the response fails mid-way (reset, cut short, a stall, a 5xx on the way back), it asks again
+ * from the first byte it has not yet passed on, with an HTTP Range header, up to RESUME.attempts
+ * times in a row with backoff, and the stream goes on as if nothing happened. Every byte passed on
+ * is held by the decryptor until its record verifies, so continuing at that byte is continuing at
+ * the first unverified record; a file that changed meanwhile (another size, other bytes) fails its
+ * size check here or its record there, with the usual tamper error. Used by the download worker and
+ * by the page's own decryption, so both resume the same way.
+ */
+import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+
+export interface ResumeTuning {
+  /** Failed attempts in a row before giving up. */
+  attempts: number;
+  /** No byte for this long counts as a dropped connection. */
+  stallMs: number;
+  /** Wait before the nth attempt (1-based). */
+  backoffMs: (attempt: number) => number;
+}
+
+export const RESUME: ResumeTuning = {
+  attempts: 5,
+  stallMs: 30_000,
+  backoffMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000),
+};
+
+export interface ResumableCiphertextInput {
+  /** GETs the ciphertext from byte `offset`; offset 0 sends no Range header. */
+  open: (offset: number, signal: AbortSignal) => Promise<Response>;
+  /** The error for an answer that is no ciphertext (404 once the link expired, 409 …). */
+  refusal: (response: Response) => Promise<Error>;
+  signal: AbortSignal;
+  /** The connection dropped; a new request is on its way ("Connection lost. Resuming…"). */
+  onInterrupted?: () => void;
+  /** Bytes flow again. */
+  onResumed?: () => void;
+  tuning?: ResumeTuning;
+}
+
+export interface ResumableCiphertext {
+  body: ReadableStream<Uint8Array>;
+  /** The object's size from the first response's Content-Length, or -1 when it sent none. */
+  total: number;
+}
+
+/** A connection that dropped, stalled or ended early: worth asking again. */
+class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+/**
+ * Opens the ciphertext. A refusal of the first request is thrown at once, as before resuming
+ * existed; only failures after the first byte arrived are retried.
+ */
+export async function openResumableCiphertext(
+  input: ResumableCiphertextInput,
+): Promise<ResumableCiphertext> {
+  const tuning = input.tuning ?? RESUME;
+  const { signal } = input;
+  let attempt = new AbortController();
+  const first = await input.open(0, AbortSignal.any([signal, attempt.signal]));
+  if (!first.ok || !first.body) throw await input.refusal(first);
+  const total = contentLength(first);
+  let reader: ReadableStreamDefaultReader<Uint8Array> = first.body.getReader();
+  let received = 0;
+  let failures = 0;
+
+  /** One read, failing as Interrupted when nothing arrives for stallMs or the connection drops. */
+  async function read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    const stall = setTimeout(() => attempt.abort(new Interrupted('stalled')), tuning.stallMs);
+    try {
+      const result = await reader.read();
+      if (result.done && total >= 0 && received < total) throw new Interrupted('cut short');
+      return result;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof Interrupted || isNetworkError(error) || attempt.signal.aborted) {
+        throw new Interrupted('connection lost', { cause: error });
+      }
+      throw error;
+    } finally {
+      clearTimeout(stall);
+    }
+  }
+
+  /** Asks again from `received` until bytes flow or the attempts are spent. */
+  async function resume(cause: Interrupted): Promise<void> {
+    input.onInterrupted?.();
+    reader.cancel().catch(() => {});
+    let last: unknown = cause;
+    while (failures < tuning.attempts) {
+      failures += 1;
+      await sleep(tuning.backoffMs(failures), signal);
+      attempt = new AbortController();
+      try {
+        const response = await input.open(received, AbortSignal.any([signal, attempt.signal]));
+        reader = await continuation(response, received, total, input.refusal);
+        input.onResumed?.();
+        return;
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if (!(error instanceof Interrupted) && !isNetworkError(error)) throw error;
+        last = error;
+      }
+    }
+    throw last instanceof Interrupted && last.cause ? last.cause : last;
+  }
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          try {
+            const { done, value } = await read();
+            if (done) return controller.close();
+            received += value.length;
+            failures = 0; // bytes flowed again: the next drop starts a new count
+            return controller.enqueue(value);
+          } catch (error) {
+            if (!(error instanceof Interrupted)) throw error;
+            await resume(error);
+          }
+        }
+      },
+      cancel(reason) {
+        attempt.abort(reason);
+        return reader.cancel(reason).catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, total };
+}
+
+/** The rest of the object from a resumed request, or why it cannot be the same object. */
+async function continuation(
+  response: Response,
+  offset: number,
+  total: number,
+  refusal: ResumableCiphertextInput['refusal'],
+): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  if (response.status >= 500 || response.status === 408 || response.status === 429) {
+    response.body?.cancel().catch(() => {});
+    throw new Interrupted(`storage answered ${response.status}`);
+  }
+  // 416: the object is now shorter than what already arrived.
+  if (response.status === 416) throw new DecryptionError();
+  if (response.status !== 206 || !response.body) {
+    if (response.ok) {
+      response.body?.cancel().catch(() => {});
+      throw new Error('The storage does not resume downloads (no Range support)');
+    }
+    throw await refusal(response);
+  }
+  if (!sameObject(response, offset, total)) {
+    response.body.cancel().catch(() => {});
+    throw new DecryptionError(); // another size: the file changed under the download
+  }
+  return response.body.getReader();
+}
+
+/**
+ * Content-Range "bytes offset-(total-1)/total" when the storage lets us read it (S3 needs it in
+ * its CORS ExposeHeaders); otherwise the length of the rest must match.
+ */
+function sameObject(response: Response, offset: number, total: number): boolean {
+  const range = response.headers.get('Content-Range');
+  if (range) {
+    const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(range.trim());
+    if (!match || Number(match[1]) !== offset) return false;
+    return total < 0 || match[3] === String(total);
+  }
+  const length = contentLength(response);
+  return total < 0 || length < 0 || length === total - offset;
+}
+
+function contentLength(response: Response): number {
+  const value = Number(response.headers.get('Content-Length') ?? Number.NaN);
+  return Number.isSafeInteger(value) && value >= 0 ? value : -1;
+}
+
+/** fetch rejects a dropped connection with a TypeError ("network error", "terminated", …). */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }
+    function stop() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
