@@ -24,7 +24,7 @@ describe('Redis health as rate limiting sees it', () => {
       {
         level: 'warn',
         message: 'Redis is unavailable: rate limits are not enforced until it answers again',
-        details: { err: { message: down.message }, skippedChecks: 0 },
+        details: { reason: down.message, skippedChecks: 0 },
       },
     ]);
   });
@@ -38,8 +38,8 @@ describe('Redis health as rate limiting sees it', () => {
     advance(30_000);
     health.checkSkipped(down);
     expect(lines.map((line) => line.details)).toEqual([
-      { err: { message: down.message }, skippedChecks: 1 },
-      { err: { message: down.message }, skippedChecks: 3 },
+      { reason: down.message, skippedChecks: 1 },
+      { reason: down.message, skippedChecks: 3 },
     ]);
   });
 

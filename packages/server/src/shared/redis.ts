@@ -71,7 +71,7 @@ export function createRedisHealth(input: {
   const unavailable = (error: Error) => {
     if (down && now() - warnedAt < repeatMs) return;
     input.log.warn(
-      { err: { message: error.message }, skippedChecks: skippedSinceWarning },
+      { reason: error.message, skippedChecks: skippedSinceWarning },
       'Redis is unavailable: rate limits are not enforced until it answers again',
     );
     down = true;
