@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../testing/databases';
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
 import { createScratchDatabase } from './support/scratch-database';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
@@ -43,7 +43,7 @@ async function send(
 
 const occurrences = (logs: string[], text: string) => logs.join('').split(text).length - 1;
 
-describe.skipIf(!postgresAvailable || (!redisServerAvailable && process.env.CI !== 'true'))(
+describe.skipIf(!postgresAvailable || skipRedisSuites)(
   'limits shared by two processes through Redis',
   () => {
     let database: Awaited<ReturnType<typeof createScratchDatabase>>;

@@ -8,13 +8,13 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
 import { openRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 const LIMIT = 2;
 const PREFIX = 'store-test:';
 
-describe.skipIf(!redisServerAvailable && process.env.CI !== 'true')('rate limits in Redis', () => {
+describe.skipIf(skipRedisSuites)('rate limits in Redis', () => {
   let redis: TestRedis;
   let store: RateLimitStore;
   let app: ReturnType<typeof Fastify>;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteTestDatabase } from '../testing/databases';
-import { redisServerAvailable, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
 import { createTestServer, type TestServer } from '../testing/test-server';
 
 const LIMIT = 3;
@@ -51,37 +51,34 @@ describe('rate limits without REDIS_URL', () => {
   });
 });
 
-describe.skipIf(!redisServerAvailable && process.env.CI !== 'true')(
-  'rate limits with REDIS_URL',
-  () => {
-    let redis: TestRedis;
-    beforeAll(async () => {
-      redis = await startTestRedis();
-    });
-    afterAll(() => redis?.destroy());
+describe.skipIf(skipRedisSuites)('rate limits with REDIS_URL', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(() => redis?.destroy());
 
-    it('are shared: two processes on one Redis allow the limit once in all', async () => {
-      const servers = await twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'one:' });
-      try {
-        const statuses = await presignAlternately(servers, LIMIT * 2 + 2);
-        expect(allowed(statuses)).toBe(LIMIT);
-        expect(statuses.slice(LIMIT)).toEqual(Array(LIMIT + 2).fill(429));
-      } finally {
-        await Promise.all(servers.map((server) => server.close()));
-      }
-    });
+  it('are shared: two processes on one Redis allow the limit once in all', async () => {
+    const servers = await twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'one:' });
+    try {
+      const statuses = await presignAlternately(servers, LIMIT * 2 + 2);
+      expect(allowed(statuses)).toBe(LIMIT);
+      expect(statuses.slice(LIMIT)).toEqual(Array(LIMIT + 2).fill(429));
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
 
-    it('are counted apart for deployments with different key prefixes on one Redis', async () => {
-      const [first, second] = await Promise.all([
-        twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'blue:' }),
-        twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'green:' }),
-      ]);
-      try {
-        expect(allowed(await presignAlternately(first ?? [], LIMIT + 1))).toBe(LIMIT);
-        expect(allowed(await presignAlternately(second ?? [], LIMIT + 1))).toBe(LIMIT);
-      } finally {
-        await Promise.all([...(first ?? []), ...(second ?? [])].map((server) => server.close()));
-      }
-    });
-  },
-);
+  it('are counted apart for deployments with different key prefixes on one Redis', async () => {
+    const [first, second] = await Promise.all([
+      twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'blue:' }),
+      twoServers({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'green:' }),
+    ]);
+    try {
+      expect(allowed(await presignAlternately(first ?? [], LIMIT + 1))).toBe(LIMIT);
+      expect(allowed(await presignAlternately(second ?? [], LIMIT + 1))).toBe(LIMIT);
+    } finally {
+      await Promise.all([...(first ?? []), ...(second ?? [])].map((server) => server.close()));
+    }
+  });
+});
