@@ -31,6 +31,7 @@ import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
+import { openRateLimitStore } from './shared/rate-limit-store';
 
 export interface ServerDeps {
   config: Config;
@@ -67,8 +68,12 @@ export async function createServer(deps: ServerDeps) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await registerApiDocs(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  // In Redis when REDIS_URL is set (shared by every process), else in memory; see rate-limit-store.ts.
+  const rateLimitStore = await openRateLimitStore({ config, log: app.log });
+  app.addHook('onClose', rateLimitStore.close);
   await app.register(rateLimitPlugin, {
     global: false,
+    ...rateLimitStore.pluginOptions,
     errorResponseBuilder: () =>
       createError({
         code: 'rate_limited',

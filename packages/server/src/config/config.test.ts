@@ -57,4 +57,14 @@ describe('config', () => {
       /S3_BUCKET: is required when STORAGE=s3/,
     );
   });
+
+  it('counts rate limits in memory unless REDIS_URL names a Redis, under the sealdrop: prefix', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('sealdrop:');
+    const config = loadConfig({ REDIS_URL: 'rediss://:pw@redis.internal:6380/2' });
+    expect(config.REDIS_URL).toBe('rediss://:pw@redis.internal:6380/2');
+    expect(() =>
+      loadConfig({ REDIS_URL: 'http://redis.internal', REDIS_KEY_PREFIX: 'a b' }),
+    ).toThrowError(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n.*REDIS_KEY_PREFIX: /s);
+  });
 });

@@ -78,6 +78,19 @@ export const configSchema = z
       .optional(),
     /** MAIL_FROM: the From of every message Sealdrop sends. */
     MAIL_FROM: z.string().min(3).max(254).default('Sealdrop <no-reply@localhost>'),
+    /**
+     * REDIS_URL: redis://[:password@]host:port[/db] or rediss://…; rate limits are then counted in
+     * Redis and shared by every process; unset = counted in each process's memory.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** REDIS_KEY_PREFIX: starts every key Sealdrop writes, so deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 letters, digits or : . _ -')
+      .default('sealdrop:'),
     /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
     RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
     /** SOLANA_RPC_URL: JSON-RPC endpoint the server reads balances and supply from. */
