@@ -17,6 +17,7 @@ import {
   startSolanaRpcStandin,
 } from '../packages/server/src/testing/solana-rpc-standin';
 import { type AppServer, startAppServer } from './support/app-server';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom } from './support/injected-wallet';
@@ -122,6 +123,7 @@ describe('passphrase-protected links in Chromium', () => {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('Wrong passphrase.').waitFor({ timeout: 15_000 });
     expect(await page.getByText(PROMPT).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await passphrase.fill(PASSPHRASE);
     await page.getByRole('button', { name: 'Unlock' }).click();
@@ -154,6 +156,7 @@ describe('passphrase-protected links in Chromium', () => {
     expect(await field.isDisabled()).toBe(true);
     expect(await field.getAttribute('type')).toBe('password');
     await page.getByText('Premium: protect links with a passphrase').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });
