@@ -14,7 +14,7 @@ import { BenefitTiles } from './benefit-tiles';
 import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
 import { defaultExpiry, ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
-import { PassphraseField } from './passphrase-field';
+import { PASSPHRASE_LINK_NOTE, PassphraseField } from './passphrase-field';
 import { PremiumCard } from './premium-card';
 import { HOME_COPY_CONFIRM_MS } from './upload-status-texts';
 import { UploadStatusView } from './upload-status-view';
@@ -120,6 +120,9 @@ export function HomePage({
               />
             </>
           )}
+          {state.file && state.link && state.options?.passphrase ? (
+            <p className="sd-home-option__note sd-home-passphrase-note">{PASSPHRASE_LINK_NOTE}</p>
+          ) : null}
         </div>
         <PremiumCard isPremium={isPremium} />
       </div>

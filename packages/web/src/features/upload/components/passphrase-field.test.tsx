@@ -56,6 +56,11 @@ describe('Passphrase', () => {
     await userEvent.type(screen.getByLabelText('Passphrase'), 'open sesame');
     upload();
     const link = new URL(await shareLink());
+    expect(
+      screen.getByText(
+        'This link opens only with the passphrase. Send the passphrase another way than the link.',
+      ),
+    ).toBeVisible();
     expect(link.pathname).toBe('/s/Short12345');
     expect(link.hash).not.toMatch(/[#&]key=/);
     expect(link.hash).not.toContain('sesame');
@@ -92,11 +97,22 @@ describe('Passphrase', () => {
     expect((await unlockSecrets(sealed!, 'open sesame')).rawKey).toHaveLength(32);
   });
 
+  it('is off for an unencrypted upload, which has no key to protect', async () => {
+    mockApi(smallUploadRoutes());
+    render(<HomePage isPremium />);
+    await userEvent.type(screen.getByLabelText('Passphrase'), 'open sesame');
+    await userEvent.click(screen.getByLabelText('Encrypt in my browser'));
+    expect(screen.getByLabelText('Passphrase')).toBeDisabled();
+    upload();
+    expect(new URL(await shareLink()).hash).toBe('');
+  });
+
   it('leaves the link unprotected when premium users leave it empty', async () => {
     mockApi(smallUploadRoutes());
     render(<HomePage isPremium />);
     upload();
     const link = new URL(await shareLink());
     expect(parseFragment(link.hash)).not.toBeNull();
+    expect(screen.queryByText(/opens only with the passphrase/)).toBeNull();
   });
 });

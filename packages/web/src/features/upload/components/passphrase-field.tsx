@@ -7,6 +7,9 @@ import { useId } from 'react';
 
 export const PASSPHRASE_LABEL = 'Passphrase';
 export const PASSPHRASE_PREMIUM_TEXT = 'Premium: protect links with a passphrase';
+/** Under the card of a protected link: a mistyped or forgotten passphrase cannot be recovered. */
+export const PASSPHRASE_LINK_NOTE =
+  'This link opens only with the passphrase. Send the passphrase another way than the link.';
 
 export function PassphraseField({
   value,
