@@ -110,6 +110,14 @@ describe('passphrase-protected links in Chromium', () => {
     expect([...fragment.keys()].sort()).toEqual(['iv', 'kdf', 'salt', 'wkey']);
     expect(fragment.get('kdf')).toBe('pbkdf2-sha256-600000');
     expect(link.hash).not.toContain('harbour');
+    await home.getByText('This link opens only with the passphrase.', { exact: false }).waitFor();
+    // What My files in this browser copies later is the protected fragment too.
+    const code = link.pathname.split('/').at(-1) ?? '';
+    const remembered = await home.evaluate(
+      (id) => localStorage.getItem(`sealdrop:keys:${id}`),
+      code,
+    );
+    expect(remembered).toBe(link.hash.slice(1));
 
     const recipient = await browser.newContext({ acceptDownloads: true });
     const recipientRequests = recordRequests(recipient);
