@@ -1,6 +1,4 @@
-import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { isShortCode } from '@sealdrop/core/short-code';
-import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { useFileInfo } from '../api/file-info';
+import { useLinkSecrets } from '../hooks/use-link-secrets';
 import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -17,13 +16,15 @@ import {
 } from '../lib/download-errors';
 import { EncryptedDownload } from './encrypted-download';
 import { FileDetails } from './file-details';
+import { PassphrasePrompt } from './passphrase-prompt';
 import { PlainDownload } from './plain-download';
 import './download-page.css';
 
 /**
- * /download/:fileId (spec §2). Encrypted files need the key in the fragment (#key=…&iv=…);
- * unencrypted ones have no fragment and download directly (DESIGN §1). The fragment is read here
- * and only ever handed to WebCrypto: it is never sent, stored or logged.
+ * /download/:fileId (spec §2). Encrypted files need the key in the fragment (#key=…&iv=…, or
+ * #wkey=… behind a passphrase); unencrypted ones have no fragment and download directly
+ * (DESIGN §1). The fragment is read here and only ever handed to WebCrypto: it is never sent,
+ * stored or logged.
  */
 export function DownloadPage() {
   useDocumentTitle('Download');
@@ -41,7 +42,8 @@ export function DownloadPage() {
 
 function FileDownload({ fileId }: { fileId: string }) {
   const { hash } = useLocation();
-  const secrets = useMemo(() => parseFragment(hash), [hash]);
+  const link = useLinkSecrets(hash);
+  const secrets = link.status === 'open' ? link.secrets : null;
   const info = useFileInfo(fileId);
 
   if (info.isPending) {
@@ -63,7 +65,11 @@ function FileDownload({ fileId }: { fileId: string }) {
     );
   }
   const file = info.data;
-  if (file.isEncrypted && !secrets) return <Problem message={INVALID_LINK_MESSAGE} />;
+  if (file.isEncrypted && link.status === 'missing') {
+    return <Problem message={INVALID_LINK_MESSAGE} />;
+  }
+  // A protected link asks first, even while the sender still uploads: typing can overlap the wait.
+  const locked = file.isEncrypted && link.status === 'locked' ? link : null;
   return (
     <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
       <h1 id="download-title" className="download-card__title">
@@ -75,7 +81,10 @@ function FileDownload({ fileId }: { fileId: string }) {
           <Spinner size="sm" />
           <span>{STILL_UPLOADING_TEXT}</span>
         </div>
-      ) : file.isEncrypted && secrets ? (
+      ) : null}
+      {locked ? (
+        <PassphrasePrompt unlock={locked.unlock} />
+      ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
         <EncryptedDownload file={file} secrets={secrets} />
       ) : (
         <PlainDownload fileId={file.fileId || fileId} />

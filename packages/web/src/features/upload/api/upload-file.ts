@@ -4,6 +4,7 @@
  */
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { rememberFileKey } from '../../../lib/file-keys';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
@@ -35,6 +36,11 @@ export interface UploadFileOptions {
   expiresIn?: number;
   /** Downloads the link allows ("Download limit"); absent or null = unlimited. */
   downloadLimit?: number | null;
+  /**
+   * Premium "Enhanced security": the link then carries the key wrapped under this passphrase
+   * (core/crypto/passphrase.ts). Encrypted uploads only; never sent anywhere.
+   */
+  passphrase?: string;
   signal?: AbortSignal;
   onStage?: (stage: TransferStage) => void;
   /** The share link, as soon as presign answers (before any byte is sent), and its expiry. */
@@ -56,7 +62,10 @@ export interface MultipartStart {
   uploadId: string;
   /** The share link with its #fragment, as shown on the card. */
   link: string;
+  /** `key=…&iv=…`, what resuming encrypts with. Stays in this browser. */
   fragment: string | null;
+  /** The link's own fragment when a passphrase wraps the key (`wkey=…`); null otherwise. */
+  linkFragment: string | null;
   contentType: string;
   partSize: number;
   partCount: number;
@@ -80,11 +89,16 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   options.onStage?.(encrypt ? 'encrypting' : 'uploading');
   let cipher: PartCipher | null = null;
   let fragment: string | null = null;
+  // What the link shows: the bare key, or only its passphrase-wrapped form.
+  let linkFragment: string | null = null;
   if (encrypt) {
     try {
       const material = await generateKeyMaterial();
       cipher = { key: material.key, iv: material.iv };
       fragment = buildFragment(material);
+      linkFragment = options.passphrase
+        ? buildProtectedFragment(await protectSecrets(material, options.passphrase))
+        : fragment;
     } catch (error) {
       throw new PrepareError(error);
     }
@@ -103,8 +117,9 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
     signal,
   );
   // So that "My files" in this browser can copy the full link later; the key stays on this device.
-  if (fragment) rememberFileKey(presign.slug, fragment);
-  const link = buildShareUrl(origin, presign.slug, fragment);
+  // A protected link is remembered protected: a copy from My files asks for the passphrase too.
+  if (linkFragment) rememberFileKey(presign.slug, linkFragment);
+  const link = buildShareUrl(origin, presign.slug, linkFragment);
   options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
@@ -125,6 +140,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
         uploadId: plan.uploadId,
         link,
         fragment,
+        linkFragment: linkFragment === fragment ? null : linkFragment,
         contentType,
         partSize: plan.partSize,
         partCount: plan.partCount,
@@ -171,7 +187,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
         shortCode: options.reservation?.shortCode,
         fileId: result.fileId,
         downloadUrl: result.downloadUrl,
-        fragment,
+        fragment: linkFragment,
       }),
     };
   } catch (error) {

@@ -14,6 +14,7 @@ import { BenefitTiles } from './benefit-tiles';
 import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
 import { defaultExpiry, ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
+import { PASSPHRASE_LINK_NOTE, PassphraseField } from './passphrase-field';
 import { PremiumCard } from './premium-card';
 import { HOME_COPY_CONFIRM_MS } from './upload-status-texts';
 import { UploadStatusView } from './upload-status-view';
@@ -39,6 +40,9 @@ export function HomePage({
   const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
   const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
   const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
+  const [passphrase, setPassphrase] = useState('');
+  // Only premium may protect a link, and only an encrypted upload has a key to protect.
+  const protectWith = isPremium && encrypt && passphrase ? { passphrase } : {};
   const { state, start, resume, retry, reset } = useUploadFlow({
     store: resumeStore,
     onReady: onUploaded,
@@ -55,7 +59,7 @@ export function HomePage({
       window.alert(fileTooLargeMessage(maxBytes));
       return;
     }
-    void start(file, encrypt, { expiresIn, downloadLimit });
+    void start(file, encrypt, { expiresIn, downloadLimit, ...protectWith });
   };
 
   return (
@@ -108,8 +112,17 @@ export function HomePage({
               </label>
               <ExpirySelect value={expiresIn} onChange={setExpiryChoice} isPremium={isPremium} />
               <DownloadLimitSelect value={downloadLimit} onChange={setDownloadLimit} />
+              <PassphraseField
+                value={passphrase}
+                onChange={setPassphrase}
+                isPremium={isPremium}
+                disabled={!encrypt}
+              />
             </>
           )}
+          {state.file && state.link && state.options?.passphrase ? (
+            <p className="sd-home-option__note sd-home-passphrase-note">{PASSPHRASE_LINK_NOTE}</p>
+          ) : null}
         </div>
         <PremiumCard isPremium={isPremium} />
       </div>

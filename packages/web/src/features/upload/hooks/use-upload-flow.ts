@@ -32,7 +32,7 @@ export interface UploadFlowState {
   /** The share link: known from presign on, final once ready. */
   link: string | null;
   errorMessage: string | null;
-  /** The sender's link options ("Expires after", "Download limit"), kept for Retry. */
+  /** The sender's link options ("Expires after", "Download limit", "Passphrase"), kept for Retry. */
   options?: LinkOptions;
   /** When the link stops working, as the server set it (ISO). */
   expiresAt?: string | null;
@@ -60,6 +60,8 @@ export function cardStatus(phase: UploadPhase): UploadCardStatus {
 export interface LinkOptions {
   expiresIn?: number;
   downloadLimit?: number | null;
+  /** Premium: the link's key is wrapped under it (encrypted uploads only). */
+  passphrase?: string;
 }
 
 export interface FinishedUpload {

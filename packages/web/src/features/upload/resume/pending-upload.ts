@@ -26,6 +26,8 @@ export interface PendingUpload {
   link: string;
   /** `key=…&iv=…` (the raw key and iv), or null for a plain upload. Never sent anywhere. */
   fragment: string | null;
+  /** The link's passphrase-wrapped fragment (`wkey=…`); null or absent for an unprotected link. */
+  linkFragment?: string | null;
   file: PickedFileFacts;
   contentType: string;
   partSize: number;
@@ -111,6 +113,7 @@ export function isPendingUpload(value: unknown): value is PendingUpload {
     strings.every((name) => typeof value[name] === 'string') &&
     numbers.every((name) => Number.isFinite(value[name])) &&
     (value.fragment === null || typeof value.fragment === 'string') &&
+    (value.linkFragment == null || typeof value.linkFragment === 'string') &&
     typeof value.file.name === 'string' &&
     Number.isFinite(value.file.size) &&
     Number.isFinite(value.file.lastModified) &&

@@ -124,6 +124,27 @@ describe('resumeUpload', () => {
     expect(JSON.stringify(api.calls)).not.toContain(keyParam);
   });
 
+  it('ends a passphrase-protected upload with its protected link, never the bare key', async () => {
+    const file = fileOf(2 * RECORD_SIZE);
+    const { upload } = await storedUpload(file, true);
+    const linkFragment = `wkey=${'A'.repeat(54)}&iv=oKGio6Slpqeoqaqr&salt=${'B'.repeat(22)}&kdf=pbkdf2-sha256-600000`;
+    const protectedUpload = {
+      ...upload,
+      linkFragment,
+      link: `${ORIGIN}/s/Short12345#${linkFragment}`,
+    };
+    mockApi(routes);
+    const result = await resumeUpload({
+      upload: protectedUpload,
+      file,
+      origin: ORIGIN,
+      retry: fast,
+      put: async () => ({ status: 200, etag: '"x"' }),
+    });
+    expect(result.shareUrl).toBe(protectedUpload.link);
+    expect(result.shareUrl).not.toMatch(/[#&]key=/);
+  });
+
   it.each([
     ['another name', fileOf(3 * RECORD_SIZE + 10, 'other.bin')],
     ['another size', fileOf(3 * RECORD_SIZE + 11)],

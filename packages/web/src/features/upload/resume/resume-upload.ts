@@ -99,7 +99,8 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
         shortCode: upload.shortCode,
         fileId: result.fileId,
         downloadUrl: result.downloadUrl,
-        fragment: upload.fragment,
+        // A passphrase-protected link stays protected after a resume (older records have none).
+        fragment: upload.linkFragment ?? upload.fragment,
       }),
     };
   } catch (error) {
