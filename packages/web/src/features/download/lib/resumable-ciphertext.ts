@@ -66,21 +66,46 @@ export async function openResumableCiphertext(
   let received = 0;
   let failures = 0;
 
-  /** One read, failing as Interrupted when nothing arrives for stallMs or the connection drops. */
+  // A read pending for stallMs counts as a dropped connection. Only pending reads are timed: a
+  // download the disk is slow to take (no read asked for) is not stalled.
+  let readingSince: number | null = null;
+  const watchdog = setInterval(
+    () => {
+      if (readingSince === null || performance.now() - readingSince < tuning.stallMs) return;
+      readingSince = null;
+      attempt.abort(new Interrupted('stalled'));
+      reader.cancel().catch(() => {}); // settles the pending read
+    },
+    Math.max(10, Math.min(tuning.stallMs / 4, 1000)),
+  );
+  const stop = () => {
+    clearInterval(watchdog);
+    reader.cancel(signal.reason).catch(() => {});
+  };
+  signal.addEventListener('abort', stop, { once: true });
+  const finish = () => {
+    clearInterval(watchdog);
+    signal.removeEventListener('abort', stop);
+  };
+
+  /** One read, failing as Interrupted when the connection dropped, stalled or ended early. */
   async function read(): Promise<ReadableStreamReadResult<Uint8Array>> {
-    const stall = setTimeout(() => attempt.abort(new Interrupted('stalled')), tuning.stallMs);
+    readingSince = performance.now();
     try {
       const result = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (attempt.signal.aborted) throw new Interrupted('stalled');
       if (result.done && total >= 0 && received < total) throw new Interrupted('cut short');
       return result;
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof Interrupted || isNetworkError(error) || attempt.signal.aborted) {
+      if (error instanceof Interrupted) throw error;
+      if (isNetworkError(error) || attempt.signal.aborted) {
         throw new Interrupted('connection lost', { cause: error });
       }
       throw error;
     } finally {
-      clearTimeout(stall);
+      readingSince = null;
     }
   }
 
@@ -110,20 +135,29 @@ export async function openResumableCiphertext(
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        for (;;) {
-          try {
-            const { done, value } = await read();
-            if (done) return controller.close();
-            received += value.length;
-            failures = 0; // bytes flowed again: the next drop starts a new count
-            return controller.enqueue(value);
-          } catch (error) {
-            if (!(error instanceof Interrupted)) throw error;
-            await resume(error);
+        try {
+          for (;;) {
+            try {
+              const { done, value } = await read();
+              if (done) {
+                finish();
+                return controller.close();
+              }
+              received += value.length;
+              failures = 0; // bytes flowed again: the next drop starts a new count
+              return controller.enqueue(value);
+            } catch (error) {
+              if (!(error instanceof Interrupted)) throw error;
+              await resume(error);
+            }
           }
+        } catch (error) {
+          finish();
+          throw error;
         }
       },
       cancel(reason) {
+        finish();
         attempt.abort(reason);
         return reader.cancel(reason).catch(() => {});
       },

@@ -167,6 +167,42 @@ describe('download-sw.js decrypting a download', () => {
     expect(requests[0]!.init).toMatchObject({ referrerPolicy: 'no-referrer', cache: 'no-store' });
   });
 
+  it('resumes a dropped connection with a Range request and saves identical bytes', async () => {
+    const sw = loadWorker();
+    const ciphertext = await sealed();
+    const cutAt = 100_000;
+    const ranges: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+      const range = new Headers(init?.headers).get('Range');
+      ranges.push(range);
+      if (range) {
+        const from = Number(/^bytes=(\d+)-$/.exec(range)?.[1]);
+        return new Response(ciphertext.slice(from), {
+          status: 206,
+          headers: {
+            'Content-Range': `bytes ${from}-${ciphertext.length - 1}/${ciphertext.length}`,
+          },
+        });
+      }
+      let sent = false;
+      const cut = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return controller.error(new TypeError('network error'));
+          sent = true;
+          controller.enqueue(ciphertext.slice(0, cutAt));
+        },
+      });
+      return new Response(cut, { headers: { 'Content-Length': String(ciphertext.length) } });
+    });
+    const run = await runDownload(sw, {});
+    await vi.advanceTimersByTimeAsync(1_000); // the first backoff
+    await run.outcome;
+    expect(Buffer.from(await run.saved()!).equals(PLAINTEXT)).toBe(true);
+    expect(ranges).toEqual([null, `bytes=${cutAt}-`]);
+    expect(run.percents).toContain(-2); // interrupted: "Connection lost. Resuming…"
+    expect(run.percents.indexOf(-3)).toBeGreaterThan(run.percents.indexOf(-2)); // then resumed
+  });
+
   it.each([
     ['at a record boundary', (c: Uint8Array) => c.slice(0, 8 + 3 * SEALED_RECORD)],
     ['inside a record', (c: Uint8Array) => c.slice(0, c.length - 1000)],

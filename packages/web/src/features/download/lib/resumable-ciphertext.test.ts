@@ -1,0 +1,164 @@
+// @vitest-environment node
+/**
+ * The resumable ciphertext stream against a scripted storage: each request answers from its Range
+ * and may drop, stall or refuse, as a flaky network or a changed object would.
+ */
+import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openResumableCiphertext, type ResumeTuning } from './resumable-ciphertext';
+
+const OBJECT = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7 + 3) & 0xff);
+const FAST: ResumeTuning = { attempts: 5, stallMs: 200, backoffMs: () => 1 };
+
+type Answer =
+  /** Serves from the requested offset and drops the connection after `cutAfter` bytes. */
+  | { kind: 'bytes'; cutAfter?: number; stall?: boolean; object?: Uint8Array }
+  | { kind: 'status'; status: number; body?: unknown };
+
+/** A storage whose nth request gets answers[n] (the last one repeats). */
+function storage(answers: Answer[]) {
+  const offsets: number[] = [];
+  const open = async (offset: number, signal: AbortSignal) => {
+    offsets.push(offset);
+    const answer = answers[Math.min(offsets.length - 1, answers.length - 1)]!;
+    if (answer.kind === 'status') {
+      return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
+    }
+    const object = answer.object ?? OBJECT;
+    const rest = object.subarray(offset);
+    const limit = answer.cutAfter ?? rest.length;
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (at >= limit) {
+          if (answer.stall) return new Promise<void>(() => {}); // nothing more, ever
+          if (limit < rest.length) return controller.error(new TypeError('network error'));
+          return controller.close();
+        }
+        const chunk = rest.slice(at, Math.min(at + 10_000, limit));
+        at += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    signal.addEventListener('abort', () => body.cancel().catch(() => {}));
+    const headers: Record<string, string> = { 'Content-Length': String(rest.length) };
+    if (offset > 0)
+      headers['Content-Range'] = `bytes ${offset}-${object.length - 1}/${object.length}`;
+    return new Response(body, { status: offset > 0 ? 206 : 200, headers });
+  };
+  return { open, offsets };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function run(answers: Answer[], extra: { signal?: AbortSignal } = {}) {
+  const store = storage(answers);
+  const events: string[] = [];
+  const opened = openResumableCiphertext({
+    open: store.open,
+    refusal: async (response) => new Error(`refused ${response.status}`),
+    signal: extra.signal ?? new AbortController().signal,
+    onInterrupted: () => events.push('interrupted'),
+    onResumed: () => events.push('resumed'),
+    tuning: FAST,
+  });
+  return { opened, store, events };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('openResumableCiphertext', () => {
+  it('passes an unbroken response through with one request', async () => {
+    const { opened, store, events } = run([{ kind: 'bytes' }]);
+    const { body, total } = await opened;
+    expect(total).toBe(OBJECT.length);
+    expect(Buffer.from(await readAll(body)).equals(OBJECT)).toBe(true);
+    expect(store.offsets).toEqual([0]);
+    expect(events).toEqual([]);
+  });
+
+  it('asks again from the first byte not passed on when the connection drops, twice', async () => {
+    const { opened, store, events } = run([
+      { kind: 'bytes', cutAfter: 90_000 },
+      { kind: 'bytes', cutAfter: 120_000 },
+      { kind: 'bytes' },
+    ]);
+    expect(Buffer.from(await readAll((await opened).body)).equals(OBJECT)).toBe(true);
+    expect(store.offsets).toEqual([0, 90_000, 210_000]);
+    expect(events).toEqual(['interrupted', 'resumed', 'interrupted', 'resumed']);
+  });
+
+  it('treats a stall as a dropped connection', async () => {
+    const { opened, store } = run([
+      { kind: 'bytes', cutAfter: 50_000, stall: true },
+      { kind: 'bytes' },
+    ]);
+    expect(Buffer.from(await readAll((await opened).body)).equals(OBJECT)).toBe(true);
+    expect(store.offsets).toEqual([0, 50_000]);
+  });
+
+  it('retries a 5xx on the way back', async () => {
+    const { opened, store } = run([
+      { kind: 'bytes', cutAfter: 30_000 },
+      { kind: 'status', status: 503 },
+      { kind: 'bytes' },
+    ]);
+    expect(Buffer.from(await readAll((await opened).body)).equals(OBJECT)).toBe(true);
+    expect(store.offsets).toEqual([0, 30_000, 30_000]);
+  });
+
+  it('gives up after five failed attempts in a row with the network error', async () => {
+    const { opened, store } = run([
+      { kind: 'bytes', cutAfter: 30_000 },
+      { kind: 'status', status: 502 },
+    ]);
+    const { body } = await opened;
+    await expect(readAll(body)).rejects.toThrow();
+    expect(store.offsets).toEqual([0, 30_000, 30_000, 30_000, 30_000, 30_000]);
+  });
+
+  it('fails with the tamper error when the object changed size under the download', async () => {
+    const longer = new Uint8Array(OBJECT.length + 100);
+    const { opened } = run([
+      { kind: 'bytes', cutAfter: 30_000 },
+      { kind: 'bytes', object: longer },
+    ]);
+    await expect(readAll((await opened).body)).rejects.toBeInstanceOf(DecryptionError);
+  });
+
+  it('fails with the tamper error when the object is now shorter than what arrived (416)', async () => {
+    const { opened } = run([
+      { kind: 'bytes', cutAfter: 30_000 },
+      { kind: 'status', status: 416 },
+    ]);
+    await expect(readAll((await opened).body)).rejects.toBeInstanceOf(DecryptionError);
+  });
+
+  it('stops at a refusal on the way back (the link expired meanwhile)', async () => {
+    const { opened, store } = run([
+      { kind: 'bytes', cutAfter: 30_000 },
+      { kind: 'status', status: 404 },
+    ]);
+    await expect(readAll((await opened).body)).rejects.toThrow('refused 404');
+    expect(store.offsets).toEqual([0, 30_000]);
+  });
+
+  it('refuses the first request at once, without retrying', async () => {
+    const { opened, store } = run([{ kind: 'status', status: 409 }]);
+    await expect(opened).rejects.toThrow('refused 409');
+    expect(store.offsets).toEqual([0]);
+  });
+
+  it('does not retry once the page stops the download', async () => {
+    const leave = new AbortController();
+    const { opened, store } = run([{ kind: 'bytes', cutAfter: 30_000, stall: true }], {
+      signal: leave.signal,
+    });
+    const reading = readAll((await opened).body);
+    leave.abort(new Error('left the page'));
+    await expect(reading).rejects.toThrow('left the page');
+    expect(store.offsets).toEqual([0]);
+  });
+});
