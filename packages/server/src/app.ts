@@ -17,6 +17,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mail.mailer';
+import { installMetrics } from './modules/metrics/metrics.plugin';
+import type { Metrics } from './modules/metrics/metrics.registry';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -30,6 +32,7 @@ import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
+import { loggerOptions } from './shared/logger';
 
 export interface ServerDeps {
   config: Config;
@@ -39,12 +42,14 @@ export interface ServerDeps {
   secret: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Shared with main.ts's sweeper; default: a registry of this server's own. */
+  metrics?: Metrics;
 }
 
 export async function createServer(deps: ServerDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: withLogRedaction(deps.logger ?? { level: config.LOG_LEVEL }),
+    logger: withLogRedaction(deps.logger ?? (await loggerOptions(config))),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Signed URLs carry long query strings; ids never need more.
@@ -58,9 +63,11 @@ export async function createServer(deps: ServerDeps) {
     secret: deps.secret,
     now: deps.now,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
+    metrics: deps.metrics,
   });
 
   app.setErrorHandler(errorHandler);
+  await installMetrics(app, { config, metrics: ctx.metrics });
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(rateLimitPlugin, {
     global: false,

@@ -8,6 +8,7 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
+import { rewardEvents } from '../metrics/metrics.events';
 import { rewardDownload, rewardUpload } from './wallet.rewards';
 import {
   connectSchema,
@@ -35,6 +36,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       ledger: ctx.auth.ledger,
       rewards: ctx.rewards,
       users: ctx.auth.auth,
+      events: rewardEvents(ctx.metrics),
     };
     const rules = {
       upload: { base: ctx.config.REWARD_UPLOAD_BASE, perGiB: ctx.config.REWARD_UPLOAD_PER_GIB },
