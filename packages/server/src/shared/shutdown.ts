@@ -35,12 +35,16 @@ export function shutDownOnSignals(input: {
       app.log.warn('shutdown grace period over: closing the connections still open');
       app.server.closeAllConnections();
     }, input.graceSeconds * 1000);
+    // A keep-alive connection whose request just finished would otherwise hold the close until
+    // the client or the keep-alive timeout lets go of it.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
     } catch (err) {
       app.log.error({ err }, 'closing the server failed');
     }
     clearTimeout(graceOver);
+    clearInterval(idleSweep);
     try {
       await workStopped;
       await input.closePools();
