@@ -33,6 +33,7 @@ import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
 import { loggerOptions } from './shared/logger';
+import { refuseRequestsWhileClosing } from './shared/shutdown';
 
 export interface ServerDeps {
   config: Config;
@@ -55,6 +56,7 @@ export async function createServer(deps: ServerDeps) {
     // Signed URLs carry long query strings; ids never need more.
     routerOptions: { maxParamLength: 600 },
     frameworkErrors: errorHandler,
+    return503OnClosing: false,
   });
   const ctx = createAppContext({
     config,
@@ -68,6 +70,7 @@ export async function createServer(deps: ServerDeps) {
 
   app.setErrorHandler(errorHandler);
   await installMetrics(app, { config, metrics: ctx.metrics });
+  refuseRequestsWhileClosing(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(rateLimitPlugin, {
     global: false,

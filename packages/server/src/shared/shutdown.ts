@@ -6,6 +6,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * While the server closes, a request arriving on a keep-alive connection that was already open
+ * gets a 503 in the error envelope (Fastify's own would be in its shape), with Connection: close,
+ * so a proxy retries it on another process. Pair with Fastify's `return503OnClosing: false`.
+ */
+export function refuseRequestsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .send({ status: 'error', message: 'Service unavailable: the server is shutting down' });
+  });
+}
+
 export function shutDownOnSignals(input: {
   app: FastifyInstance;
   graceSeconds: number;
