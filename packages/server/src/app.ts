@@ -18,7 +18,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mail.mailer';
 import { installMetrics } from './modules/metrics/metrics.plugin';
-import type { Metrics } from './modules/metrics/metrics.registry';
+import { type Metrics, metricsFor } from './modules/metrics/metrics.registry';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -43,7 +43,7 @@ export interface ServerDeps {
   secret: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Shared with main.ts's sweeper; default: a registry of this server's own. */
+  /** Shared with main.ts's sweeper; default: this server's own (no-ops when metrics are off). */
   metrics?: Metrics;
 }
 
@@ -65,7 +65,7 @@ export async function createServer(deps: ServerDeps) {
     secret: deps.secret,
     now: deps.now,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
-    metrics: deps.metrics,
+    metrics: deps.metrics ?? (await metricsFor(config)),
   });
 
   app.setErrorHandler(errorHandler);

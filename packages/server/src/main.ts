@@ -1,7 +1,7 @@
 /** Starts Sealdrop: reads config, opens database and storage, serves HTTP, sweeps expired files. */
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { createMetrics } from './modules/metrics/metrics.registry';
+import { metricsFor } from './modules/metrics/metrics.registry';
 import { startSweeper } from './modules/sweeper/sweeper.schedule';
 import { createAppContext } from './shared/context';
 import { listeningText } from './shared/logger';
@@ -13,7 +13,7 @@ async function main() {
   const db = await openDatabase(config);
   const secret = await serverSecret(config, db);
   const storage = await openStorage(config, secret);
-  const metrics = createMetrics();
+  const metrics = await metricsFor(config);
   const app = await createServer({ config, db, storage, secret, metrics });
 
   const ctx = createAppContext({ config, db, storage, secret, metrics });

@@ -17,7 +17,7 @@ import {
 } from '../modules/ledger/rewards.repository';
 import { createMailer, type Mailer } from '../modules/mail/mail.mailer';
 import { uploadEvents } from '../modules/metrics/metrics.events';
-import { createMetrics, type Metrics } from '../modules/metrics/metrics.registry';
+import { type Metrics, noMetrics } from '../modules/metrics/metrics.registry';
 import {
   createShortLinksRepository,
   type ShortLinksRepository,
@@ -54,9 +54,10 @@ export function createAppContext(input: {
   now?: () => Date;
   /** createServer passes one that logs through the app's logger; the default writes to stdout. */
   mailer?: Mailer;
+  /** Default: counters that count nothing (metrics off). */
   metrics?: Metrics;
 }): AppContext {
-  const metrics = input.metrics ?? createMetrics();
+  const metrics = input.metrics ?? noMetrics();
   const files = createFilesRepository({ db: input.db });
   const shortLinks = createShortLinksRepository({ db: input.db });
   const hourMs = 60 * 60 * 1000;

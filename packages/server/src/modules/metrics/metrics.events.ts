@@ -8,7 +8,7 @@ export function uploadEvents(metrics: Metrics): UploadEvents {
     presigned: () => metrics.uploads.inc({ outcome: 'presigned' }),
     finalized: (bytes) => {
       metrics.uploads.inc({ outcome: 'finalized' });
-      metrics.bytesFinalized.inc(bytes);
+      metrics.bytesFinalized.inc({}, bytes);
     },
     aborted: () => metrics.uploads.inc({ outcome: 'aborted' }),
     failed: () => metrics.uploads.inc({ outcome: 'failed' }),

@@ -9,13 +9,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
 import { dependencyOf } from './metrics.errors';
-import type { Metrics } from './metrics.registry';
+import { type Metrics, metricsEnabled } from './metrics.registry';
 
 const UNAUTHORIZED = 'A valid metrics token is required';
-
-export function metricsEnabled(config: Config): boolean {
-  return Boolean(config.METRICS_TOKEN || config.METRICS_PORT);
-}
 
 /** Compares hashes, so neither the token's length nor its prefix leaks through timing. */
 export function isAuthorized(headers: IncomingHttpHeaders, token: string | undefined): boolean {
@@ -34,7 +30,8 @@ export async function installMetrics(
   { config, metrics }: { config: Config; metrics: Metrics },
 ): Promise<void> {
   if (!metricsEnabled(config)) return;
-  metrics.collectProcessMetrics();
+  const { registry } = metrics;
+  if (!registry) throw new Error('metrics are enabled but no registry was given');
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: routeOf(request), status: reply.statusCode };
@@ -48,7 +45,7 @@ export async function installMetrics(
   });
 
   if (config.METRICS_PORT) {
-    const listener = metricsListener(metrics, config.METRICS_TOKEN);
+    const listener = metricsListener(registry, config.METRICS_TOKEN);
     // On ready, not on listen: a port already taken stops the start instead of passing unnoticed.
     app.addHook('onReady', () => listen(listener, config.METRICS_PORT ?? 0, config.HOST));
     app.addHook('onClose', () => new Promise<void>((resolve) => listener.close(() => resolve())));
@@ -62,13 +59,15 @@ export async function installMetrics(
         .send({ status: 'error', message: UNAUTHORIZED });
     }
     return reply
-      .header('content-type', metrics.registry.contentType)
+      .header('content-type', registry.contentType)
       .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics());
+      .send(await registry.metrics());
   });
 }
 
-function metricsListener(metrics: Metrics, token: string | undefined): Server {
+type Registry = NonNullable<Metrics['registry']>;
+
+function metricsListener(registry: Registry, token: string | undefined): Server {
   return createServer(async (request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
@@ -82,8 +81,8 @@ function metricsListener(metrics: Metrics, token: string | undefined): Server {
       return;
     }
     try {
-      const body = await metrics.registry.metrics();
-      response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
+      const body = await registry.metrics();
+      response.writeHead(200, { 'content-type': registry.contentType }).end(body);
     } catch {
       response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics failed\n');
     }

@@ -7,7 +7,7 @@ import { createAppContext } from '../../shared/context';
 import { describeEachDatabase } from '../../testing/databases';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';
-import { createMetrics } from '../metrics/metrics.registry';
+import { createMetrics, type Metrics } from '../metrics/metrics.registry';
 import { startSweeper } from './sweeper.schedule';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,8 +19,8 @@ describeEachDatabase('scheduled sweeper', (createDatabase) => {
   });
   afterEach(() => server.close());
 
-  const sweeper = () => {
-    const metrics = createMetrics();
+  const sweeper = async () => {
+    const metrics = await createMetrics();
     const ctx = createAppContext({
       config: server.config,
       db: server.db,
@@ -31,14 +31,16 @@ describeEachDatabase('scheduled sweeper', (createDatabase) => {
     });
     return { metrics, ...startSweeper({ ctx, intervalSeconds: 0, log: server.app.log }) };
   };
-  const swept = async (metrics: ReturnType<typeof createMetrics>) =>
-    (await metrics.filesSwept.get()).values[0]?.value ?? 0;
+  const swept = async (metrics: Metrics) => {
+    const text = (await metrics.registry?.metrics()) ?? '';
+    return Number(text.match(/^sealdrop_files_swept_total (\d+)$/m)?.[1]);
+  };
 
   it('counts the files each pass deletes', async () => {
     await uploadFile(server, { size: 30 });
     await uploadFile(server, { size: 30 });
     server.clock.advance(DAY + 1000);
-    const { metrics, sweep } = sweeper();
+    const { metrics, sweep } = await sweeper();
     await sweep();
     expect(await swept(metrics)).toBe(2);
     await sweep();
@@ -57,7 +59,7 @@ describeEachDatabase('scheduled sweeper', (createDatabase) => {
       await held;
       return remove(key);
     };
-    const { metrics, sweep, stop } = sweeper();
+    const { metrics, sweep, stop } = await sweeper();
     const pass = sweep();
     let stopped = false;
     const stopping = stop().then(() => {

@@ -48,7 +48,7 @@ export function startSweeper(input: {
         now: ctx.now(),
         onError: (err, fileId) => log.warn({ err, fileId }, 'sweep failed for a file'),
       });
-      ctx.metrics.filesSwept.inc(result.files);
+      ctx.metrics.filesSwept.inc({}, result.files);
       if (result.files || result.reservations) log.info({ sweep: result }, 'swept expired files');
       await sweepOrphansHourly();
     } catch (err) {
