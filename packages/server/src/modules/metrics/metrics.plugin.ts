@@ -48,7 +48,12 @@ export async function installMetrics(
     const listener = metricsListener(registry, config.METRICS_TOKEN);
     // On ready, not on listen: a port already taken stops the start instead of passing unnoticed.
     app.addHook('onReady', () => listen(listener, config.METRICS_PORT ?? 0, config.HOST));
-    app.addHook('onClose', () => new Promise<void>((resolve) => listener.close(() => resolve())));
+    app.addHook('onClose', async () => {
+      const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+      // A scraper's keep-alive connection must not hold the shutdown: a scrape is seconds long.
+      listener.closeAllConnections();
+      await closed;
+    });
     return;
   }
   app.get('/metrics', async (request, reply) => {
