@@ -18,6 +18,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mail.mailer';
+import { installMetrics } from './modules/metrics/metrics.plugin';
+import { type Metrics, metricsFor } from './modules/metrics/metrics.registry';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -31,7 +33,9 @@ import { createAppContext } from './shared/context';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
+import { loggerOptions } from './shared/logger';
 import { openRateLimitStore } from './shared/rate-limit-store';
+import { refuseRequestsWhileClosing } from './shared/shutdown';
 
 export interface ServerDeps {
   config: Config;
@@ -41,17 +45,20 @@ export interface ServerDeps {
   secret: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Shared with main.ts's sweeper; default: this server's own (no-ops when metrics are off). */
+  metrics?: Metrics;
 }
 
 export async function createServer(deps: ServerDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: withLogRedaction(deps.logger ?? { level: config.LOG_LEVEL }),
+    logger: withLogRedaction(deps.logger ?? (await loggerOptions(config))),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Signed URLs carry long query strings; ids never need more.
     routerOptions: { maxParamLength: 600 },
     frameworkErrors: errorHandler,
+    return503OnClosing: false,
   });
   const ctx = createAppContext({
     config,
@@ -60,6 +67,7 @@ export async function createServer(deps: ServerDeps) {
     secret: deps.secret,
     now: deps.now,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
+    metrics: deps.metrics ?? (await metricsFor(config)),
   });
 
   app.setErrorHandler(errorHandler);
@@ -67,10 +75,13 @@ export async function createServer(deps: ServerDeps) {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await registerApiDocs(app);
+  await installMetrics(app, { config, metrics: ctx.metrics });
+  refuseRequestsWhileClosing(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   // In Redis when REDIS_URL is set (shared by every process), else in memory; see rate-limit-store.ts.
   const rateLimitStore = await openRateLimitStore({ config, log: app.log });
   app.addHook('onClose', rateLimitStore.close);
+  rateLimitStore.health.onSkippedCheck(() => ctx.metrics.rateLimitChecksSkipped.inc({}));
   await app.register(rateLimitPlugin, {
     global: false,
     ...rateLimitStore.pluginOptions,

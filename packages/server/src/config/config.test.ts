@@ -67,4 +67,25 @@ describe('config', () => {
       loadConfig({ REDIS_URL: 'http://redis.internal', REDIS_KEY_PREFIX: 'a b' }),
     ).toThrowError(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL\n.*REDIS_KEY_PREFIX: /s);
   });
+
+  it('has metrics off, a 25 s shutdown grace and automatic log format by default', () => {
+    const config = loadConfig({});
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.SHUTDOWN_GRACE_SECONDS).toBe(25);
+    expect(config.LOG_FORMAT).toBe('auto');
+  });
+
+  it('refuses a short metrics token and a metrics port equal to PORT', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrowError(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(loadConfig({ METRICS_PORT: '9100', SHUTDOWN_GRACE_SECONDS: '5' })).toMatchObject({
+      METRICS_PORT: 9100,
+      SHUTDOWN_GRACE_SECONDS: 5,
+    });
+  });
 });

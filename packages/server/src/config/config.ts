@@ -142,6 +142,23 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * LOG_FORMAT: `json` (one JSON object a line, for log collectors), `pretty` (one readable
+     * line per event), or `auto`: pretty when stdout is a terminal, JSON otherwise.
+     */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    /**
+     * METRICS_TOKEN: serves GET /metrics (Prometheus text) to requests carrying
+     * `Authorization: Bearer <token>`; unset (and no METRICS_PORT) = no metrics route.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * METRICS_PORT: serves GET /metrics on a listener of its own on this port (same HOST), not on
+     * PORT; the token is still required there when METRICS_TOKEN is set.
+     */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** SHUTDOWN_GRACE_SECONDS: on SIGTERM/SIGINT, how long in-flight requests may take to finish. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
     /** WEB_DIST: folder of the built web app (default: packages/web/dist). */
     WEB_DIST: z.string().min(1).optional(),
     /** SERVE_WEB: serve the web app from this process (false for an API-only process). */
@@ -164,6 +181,13 @@ export const configSchema = z
         path: ['PUBLIC_URL'],
         message:
           'is required when SMTP_URL is set (links in mail are built on it, never on a request Host)',
+      });
+    }
+    if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (unset it to serve /metrics on PORT with METRICS_TOKEN)',
       });
     }
     if (config.STORAGE !== 's3') return;

@@ -16,6 +16,8 @@ import {
   type RewardsRepository,
 } from '../modules/ledger/rewards.repository';
 import { createMailer, type Mailer } from '../modules/mail/mail.mailer';
+import { uploadEvents } from '../modules/metrics/metrics.events';
+import { type Metrics, noMetrics } from '../modules/metrics/metrics.registry';
 import {
   createShortLinksRepository,
   type ShortLinksRepository,
@@ -39,6 +41,8 @@ export interface AppContext {
   wallet: WalletDeps;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
+  /** This server's own metrics registry (served only when METRICS_TOKEN or METRICS_PORT is set). */
+  metrics: Metrics;
 }
 
 export function createAppContext(input: {
@@ -50,7 +54,10 @@ export function createAppContext(input: {
   now?: () => Date;
   /** createServer passes one that logs through the app's logger; the default writes to stdout. */
   mailer?: Mailer;
+  /** Default: counters that count nothing (metrics off). */
+  metrics?: Metrics;
 }): AppContext {
+  const metrics = input.metrics ?? noMetrics();
   const files = createFilesRepository({ db: input.db });
   const shortLinks = createShortLinksRepository({ db: input.db });
   const hourMs = 60 * 60 * 1000;
@@ -81,7 +88,9 @@ export function createAppContext(input: {
     wallet,
     shortLinks,
     now,
+    metrics,
     uploads: {
+      events: uploadEvents(metrics),
       files,
       shortLinks,
       storage: input.storage,

@@ -59,6 +59,8 @@ export interface ServerProcess {
   restart: () => Promise<void>;
   /** SIGTERM, then SIGKILL after 5 s. Safe to call twice. */
   stop: () => Promise<void>;
+  /** The current incarnation, to signal it and await its exit code. */
+  running: () => RunningProcess | null;
 }
 
 export async function startServerProcess(
@@ -105,6 +107,7 @@ export async function startServerProcess(
     kill9: () => kill('SIGKILL'),
     restart: launch,
     stop: () => kill('SIGTERM'),
+    running: () => current,
   };
 }
 

@@ -27,3 +27,42 @@ describeEachDatabase('health', (createDatabase) => {
     });
   });
 });
+
+describeEachDatabase('liveness and readiness probes', (createDatabase) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer({ database: await createDatabase() });
+  });
+  afterEach(() => server.close());
+
+  it('readiness reports database and storage ok, like /api/health', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+  });
+
+  it('readiness answers 503 while storage is down; liveness still answers 200', async () => {
+    server.storage.check = async () => {
+      throw new Error('disk gone');
+    };
+    const ready = await server.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      status: 'error',
+      message: 'Service unavailable: storage not reachable',
+      data: { db: 'ok', storage: 'error' },
+    });
+    const live = await server.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'success', data: { live: true } });
+  });
+
+  it('liveness does not touch the database: it answers while the database is gone', async () => {
+    await server.db.destroy();
+    const ready = await server.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ message: 'Service unavailable: database not reachable' });
+    const live = await server.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+  });
+});

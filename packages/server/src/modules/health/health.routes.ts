@@ -1,4 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * Probes (DESIGN §6): /health/live answers while the process can serve at all (a liveness probe
+ * restarts it otherwise); /health/ready and /health also check the database and the store (a
+ * readiness probe takes the process out of the load balancer while either is unreachable).
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { checkDatabase } from '../../database/database';
 import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
@@ -21,25 +26,37 @@ async function probe(check: () => Promise<void>): Promise<'ok' | 'error'> {
 }
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
+  const readiness = async (_request: unknown, reply: FastifyReply) => {
+    const [db, storage] = await Promise.all([
+      probe(() => checkDatabase(ctx.db)),
+      probe(() => ctx.storage.check()),
+    ]);
+    if (db === 'ok' && storage === 'ok') return ok({ db, storage });
+    if (db === 'error') ctx.metrics.dependencyErrors.inc({ dependency: 'database' });
+    if (storage === 'error') ctx.metrics.dependencyErrors.inc({ dependency: 'storage' });
+    const down = [db === 'error' && 'database', storage === 'error' && 'storage']
+      .filter(Boolean)
+      .join(' and ');
+    return reply.code(503).send({
+      status: 'error',
+      message: `Service unavailable: ${down} not reachable`,
+      data: { db, storage },
+    });
+  };
+
   return async (app) => {
+    const ready = 'Database and storage reachable (503 when not)';
+    app.get('/health', documented({ tag: 'health', summary: ready }), readiness);
     app.get(
-      '/health',
-      documented({ tag: 'health', summary: 'Database and storage reachable (503 when not)' }),
-      async (_request, reply) => {
-        const [db, storage] = await Promise.all([
-          probe(() => checkDatabase(ctx.db)),
-          probe(() => ctx.storage.check()),
-        ]);
-        if (db === 'ok' && storage === 'ok') return ok({ db, storage });
-        const down = [db === 'error' && 'database', storage === 'error' && 'storage']
-          .filter(Boolean)
-          .join(' and ');
-        return reply.code(503).send({
-          status: 'error',
-          message: `Service unavailable: ${down} not reachable`,
-          data: { db, storage },
-        });
-      },
+      '/health/ready',
+      documented({ tag: 'health', summary: `Readiness: ${ready}` }),
+      readiness,
+    );
+    // Touches nothing outside the process: a database outage must not get every process restarted.
+    app.get(
+      '/health/live',
+      documented({ tag: 'health', summary: 'Liveness: the process answers' }),
+      async () => ok({ live: true }),
     );
   };
 }

@@ -25,6 +25,17 @@ export interface UploadDeps {
   storage: StorageDriver;
   partSize: number;
   retention: { freeMs: number; premiumMs: number };
+  /** Hears of each outcome (metrics); optional so use-case tests need none. */
+  events?: UploadEvents;
+}
+
+export interface UploadEvents {
+  presigned: () => void;
+  /** `bytes`: the stored object's size. */
+  finalized: (bytes: number) => void;
+  aborted: () => void;
+  /** A finalize that found its upload but could not complete it. */
+  failed: () => void;
 }
 
 export async function presignUpload(args: {
@@ -125,6 +136,7 @@ export async function presignUpload(args: {
       expiresInSeconds: urlLifetimeSeconds(UPLOAD_URL_TTL_SECONDS, expiresAt, now),
       origin,
     });
+    deps.events?.presigned();
     return { ...base, uploadUrl };
   }
   const first = Array.from(
@@ -132,6 +144,7 @@ export async function presignUpload(args: {
     (_, i) => i + 1,
   );
   const parts = await signParts(deps, row, first, origin, now);
+  deps.events?.presigned();
   return {
     ...base,
     multipart: { uploadId, partSize: deps.partSize, partCount: shape.partCount, parts },
@@ -231,7 +244,23 @@ export async function finalizeUpload(args: {
     downloadUrl: shortUrl(args.origin, file.id),
   };
   if (file.status === 'ready') return result;
+  try {
+    await completeObject(deps, file, input);
+  } catch (error) {
+    deps.events?.failed();
+    throw error;
+  }
+  await deps.files.markReady(file.id, now);
+  deps.events?.finalized(file.object_size);
+  return result;
+}
 
+/** Joins the parts (multipart) and checks the stored object is exactly the planned size. */
+async function completeObject(
+  deps: UploadDeps,
+  file: FileRow,
+  input: { objectKey?: string; parts?: { partNumber: number; etag: string }[] },
+): Promise<void> {
   if (file.upload_id) {
     const { partCount } = planObject({
       size: file.size,
@@ -263,8 +292,6 @@ export async function finalizeUpload(args: {
     await discard(deps, file);
     throw errors.sizeMismatch(file.object_size, stored.size);
   }
-  await deps.files.markReady(file.id, now);
-  return result;
 }
 
 export async function abortUpload(args: {
@@ -280,6 +307,7 @@ export async function abortUpload(args: {
   if (args.input.uploadId && file.upload_id && args.input.uploadId !== file.upload_id)
     throw errors.uploadNotFound();
   await discard(args.deps, file);
+  args.deps.events?.aborted();
   return { aborted: true };
 }
 

@@ -5,6 +5,8 @@ import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/sola
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { walletClient, walletEnv } from './wallet.test-client';
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
 describeEachDatabase('wallet rewards API', (createDatabase) => {
   let rpc: SolanaRpcStandin;
   let market: MarketDataStandin;
@@ -25,6 +27,7 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
         REWARD_UPLOAD_PER_GIB: '10',
         // The test files are 1000 bytes; the 1 MiB default has its own test below.
         REWARD_MIN_BYTES: '1000',
+        METRICS_TOKEN: METRICS_TOKEN,
       },
     });
     client = walletClient(server);
@@ -42,6 +45,23 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
       ...options,
       body: { uploaderWallet: null, downloaderWallet: null, fileId },
     });
+
+  /** Rewards and tokens credited so far, as /metrics reports them. */
+  const credited = async (kind: 'upload' | 'download') => {
+    const text = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+    ).body;
+    const value = (series: string) =>
+      Number(text.match(new RegExp(`^${series}\\{kind="${kind}"\\} (\\d+)$`, 'm'))?.[1]);
+    return {
+      rewards: value('sealdrop_rewards_credited_total'),
+      tokens: value('sealdrop_reward_tokens_credited_total'),
+    };
+  };
 
   it('credits an upload once, on the stored size, and shows it in the balance and history', async () => {
     const token = await client.signUp('ada@example.com');
@@ -64,6 +84,7 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
     expect(history.body.data.entries).toEqual([
       expect.objectContaining({ amount: 10, reason: 'upload_reward' }),
     ]);
+    expect(await credited('upload')).toEqual({ rewards: 1, tokens: 10 });
   });
 
   it('refuses an upload reward without a linked wallet, for a file of another account, or an unfinished file', async () => {
@@ -121,6 +142,7 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
     expect(me.body.data.user.prickoBalance).toBe(2);
     const readerMe = await client.call('GET', '/api/auth/me', { token: reader });
     expect(readerMe.body.data.user.prickoBalance).toBe(0);
+    expect(await credited('download')).toEqual({ rewards: 2, tokens: 2 });
   });
 
   it('pays nothing for files under REWARD_MIN_BYTES: five small uploads earn nothing', async () => {
@@ -228,6 +250,8 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
     ]);
     const me = await client.call('GET', '/api/auth/me', { token: owner });
     expect(me.body.data.user.prickoBalance).toBe(11);
+    expect(await credited('upload')).toEqual({ rewards: 1, tokens: 10 });
+    expect(await credited('download')).toEqual({ rewards: 1, tokens: 1 });
   });
 
   it('rate-limits download rewards per client', async () => {

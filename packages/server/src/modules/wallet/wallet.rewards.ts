@@ -23,6 +23,12 @@ export interface RewardDeps {
   ledger: LedgerRepository;
   rewards: RewardsRepository;
   users: Pick<AuthRepository, 'findUserById'>;
+  /** Hears of each credit (metrics); optional so use-case tests need none. */
+  events?: RewardEvents;
+}
+
+export interface RewardEvents {
+  credited: (kind: 'upload' | 'download', amount: number) => void;
 }
 
 export interface RewardRules {
@@ -51,6 +57,7 @@ export async function rewardUpload(args: {
   if (!result) throw errors.fileNotRewardable();
   const newBalance = await deps.ledger.balanceOf(user.id);
   if (result.credited) {
+    deps.events?.credited('upload', result.amount);
     return {
       reward: result.amount,
       newBalance,
@@ -97,5 +104,6 @@ export async function rewardDownload(args: {
     amount: rules.download,
     now: now.getTime(),
   });
+  if (credited) deps.events?.credited('download', rules.download);
   return { reward: credited ? rules.download : 0 };
 }

@@ -9,6 +9,7 @@ import { rateLimited } from '../../shared/rate-limit';
 import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
+import { rewardEvents } from '../metrics/metrics.events';
 import { rewardDownload, rewardUpload } from './wallet.rewards';
 import {
   connectSchema,
@@ -36,6 +37,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       ledger: ctx.auth.ledger,
       rewards: ctx.rewards,
       users: ctx.auth.auth,
+      events: rewardEvents(ctx.metrics),
     };
     const rules = {
       upload: { base: ctx.config.REWARD_UPLOAD_BASE, perGiB: ctx.config.REWARD_UPLOAD_PER_GIB },

@@ -1,0 +1,25 @@
+/** Adapters from the use cases' event ports to the counters of one registry. */
+import type { UploadEvents } from '../uploads/uploads.usecases';
+import type { RewardEvents } from '../wallet/wallet.rewards';
+import type { Metrics } from './metrics.registry';
+
+export function uploadEvents(metrics: Metrics): UploadEvents {
+  return {
+    presigned: () => metrics.uploads.inc({ outcome: 'presigned' }),
+    finalized: (bytes) => {
+      metrics.uploads.inc({ outcome: 'finalized' });
+      metrics.bytesFinalized.inc({}, bytes);
+    },
+    aborted: () => metrics.uploads.inc({ outcome: 'aborted' }),
+    failed: () => metrics.uploads.inc({ outcome: 'failed' }),
+  };
+}
+
+export function rewardEvents(metrics: Metrics): RewardEvents {
+  return {
+    credited: (kind, amount) => {
+      metrics.rewardsCredited.inc({ kind });
+      metrics.rewardTokensCredited.inc({ kind }, amount);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * What an operator can see inside one process (issue 18 item 4), as Prometheus metrics. Each
+ * server gets its own registry, never prom-client's global one: tests build many servers in one
+ * process, and two registries must not fight over the same metric names. With metrics off,
+ * every counter is a no-op and prom-client is not even loaded (≈ 8 MiB of memory saved).
+ */
+import type { Config } from '../../config/config';
+
+/** Where an operation went wrong badly enough to count: a dependency, not the client. */
+export type Dependency = 'database' | 'storage';
+
+type Labels = Record<string, string | number>;
+
+export interface CounterLike {
+  inc: (labels: Labels, value?: number) => void;
+}
+
+export interface HistogramLike {
+  observe: (labels: Labels, value: number) => void;
+}
+
+export interface Metrics {
+  /** The Prometheus text of every metric; null when metrics are off. */
+  registry: { metrics: () => Promise<string>; contentType: string } | null;
+  /** labels: method, route, status. */
+  httpRequests: CounterLike;
+  httpDuration: HistogramLike;
+  /** labels: outcome (presigned, finalized, aborted, failed). */
+  uploads: CounterLike;
+  bytesFinalized: CounterLike;
+  filesSwept: CounterLike;
+  /** labels: kind (upload, download). */
+  rewardsCredited: CounterLike;
+  rewardTokensCredited: CounterLike;
+  /** labels: route. */
+  rateLimited: CounterLike;
+  /** Rate-limit checks served without a count because Redis did not answer (fail open). */
+  rateLimitChecksSkipped: CounterLike;
+  /** labels: dependency (database, storage). */
+  dependencyErrors: CounterLike;
+}
+
+export function metricsEnabled(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>): boolean {
+  return Boolean(config.METRICS_TOKEN || config.METRICS_PORT);
+}
+
+/** Counters that count nothing: what a server without METRICS_TOKEN or METRICS_PORT uses. */
+export function noMetrics(): Metrics {
+  const counter: CounterLike = { inc: () => {} };
+  return {
+    registry: null,
+    httpRequests: counter,
+    httpDuration: { observe: () => {} },
+    uploads: counter,
+    bytesFinalized: counter,
+    filesSwept: counter,
+    rewardsCredited: counter,
+    rewardTokensCredited: counter,
+    rateLimited: counter,
+    rateLimitChecksSkipped: counter,
+    dependencyErrors: counter,
+  };
+}
+
+/** The metrics this configuration asks for: real ones when served, no-ops otherwise. */
+export async function metricsFor(
+  config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>,
+): Promise<Metrics> {
+  return metricsEnabled(config) ? createMetrics() : noMetrics();
+}
+
+/** Upload requests span seconds to many minutes; API calls milliseconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+/** A registry of this server's own, with the process metrics (event-loop lag, memory, CPU…). */
+export async function createMetrics(): Promise<Metrics> {
+  const { collectDefaultMetrics, Counter, Histogram, Registry } = await import('prom-client');
+  const registry = new Registry();
+  const registers = [registry];
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers });
+  const metrics: Metrics = {
+    registry,
+    httpRequests: counter(
+      'sealdrop_http_requests_total',
+      'HTTP requests answered, by method, route pattern and status code.',
+      ['method', 'route', 'status'],
+    ),
+    httpDuration: new Histogram({
+      name: 'sealdrop_http_request_duration_seconds',
+      help: 'Time from request to response, by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    uploads: counter(
+      'sealdrop_uploads_total',
+      'Uploads by outcome: presigned, finalized, aborted, or failed (finalize refused).',
+      ['outcome'],
+    ),
+    bytesFinalized: counter(
+      'sealdrop_upload_bytes_finalized_total',
+      'Bytes stored by finalized uploads.',
+    ),
+    filesSwept: counter(
+      'sealdrop_files_swept_total',
+      'Expired or abandoned files the sweeper deleted.',
+    ),
+    rewardsCredited: counter(
+      'sealdrop_rewards_credited_total',
+      'Rewards credited to accounts, by kind (upload, download).',
+      ['kind'],
+    ),
+    rewardTokensCredited: counter(
+      'sealdrop_reward_tokens_credited_total',
+      'Tokens credited as rewards, by kind (upload, download).',
+      ['kind'],
+    ),
+    rateLimited: counter(
+      'sealdrop_rate_limited_total',
+      'Requests refused with 429 (rate limits and the login lockout), by route pattern.',
+      ['route'],
+    ),
+    rateLimitChecksSkipped: counter(
+      'sealdrop_rate_limit_checks_skipped_total',
+      'Requests served without a rate-limit count because Redis did not answer (fail open).',
+    ),
+    dependencyErrors: counter(
+      'sealdrop_dependency_errors_total',
+      'Failed database or storage operations (requests and readiness checks).',
+      ['dependency'],
+    ),
+  };
+  collectDefaultMetrics({ register: registry });
+  // Series exist from the start at 0, so rate() and alerts see them before the first event.
+  for (const outcome of ['presigned', 'finalized', 'aborted', 'failed'])
+    metrics.uploads.inc({ outcome }, 0);
+  for (const kind of ['upload', 'download']) {
+    metrics.rewardsCredited.inc({ kind }, 0);
+    metrics.rewardTokensCredited.inc({ kind }, 0);
+  }
+  for (const dependency of ['database', 'storage']) metrics.dependencyErrors.inc({ dependency }, 0);
+  return metrics;
+}

@@ -1,0 +1,80 @@
+/**
+ * The sweeper as a server runs it: each pass counts the files it swept in the server's metrics,
+ * and a shutting-down process waits for the pass under way, then starts no other.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createAppContext } from '../../shared/context';
+import { describeEachDatabase } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+import { uploadFile } from '../../testing/upload-helpers';
+import { createMetrics, type Metrics } from '../metrics/metrics.registry';
+import { startSweeper } from './sweeper.schedule';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describeEachDatabase('scheduled sweeper', (createDatabase) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer({ database: await createDatabase() });
+  });
+  afterEach(() => server.close());
+
+  const sweeper = async () => {
+    const metrics = await createMetrics();
+    const ctx = createAppContext({
+      config: server.config,
+      db: server.db,
+      storage: server.storage,
+      secret: server.secret,
+      now: server.clock.now,
+      metrics,
+    });
+    return { metrics, ...startSweeper({ ctx, intervalSeconds: 0, log: server.app.log }) };
+  };
+  const swept = async (metrics: Metrics) => {
+    const text = (await metrics.registry?.metrics()) ?? '';
+    return Number(text.match(/^sealdrop_files_swept_total (\d+)$/m)?.[1]);
+  };
+
+  it('counts the files each pass deletes', async () => {
+    await uploadFile(server, { size: 30 });
+    await uploadFile(server, { size: 30 });
+    server.clock.advance(DAY + 1000);
+    const { metrics, sweep } = await sweeper();
+    await sweep();
+    expect(await swept(metrics)).toBe(2);
+    await sweep();
+    expect(await swept(metrics)).toBe(2);
+  });
+
+  it('stop() waits for the pass under way, and no pass starts after it', async () => {
+    await uploadFile(server, { size: 30 });
+    server.clock.advance(DAY + 1000);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const remove = server.storage.delete.bind(server.storage);
+    server.storage.delete = async (key) => {
+      await held;
+      return remove(key);
+    };
+    const { metrics, sweep, stop } = await sweeper();
+    const pass = sweep();
+    let stopped = false;
+    const stopping = stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    await pass;
+    expect(await swept(metrics)).toBe(1);
+
+    await uploadFile(server, { size: 30 });
+    server.clock.advance(DAY + 1000);
+    await sweep();
+    expect(await swept(metrics)).toBe(1);
+  });
+});
