@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
-  it('hides the values of signatures, codes, states and tokens, keeping the rest', () => {
-    expect(redactUrl('/api/storage/object?key=files%2Fa&exp=123&sig=abc')).toBe(
-      '/api/storage/object?key=files%2Fa&exp=123&sig=%5Bredacted%5D',
+  it('hides the values of signatures, object keys, codes, states and tokens, keeping the rest', () => {
+    expect(redactUrl('/api/storage/object?key=files%2Fa%2Fs3cret&exp=123&sig=abc')).toBe(
+      '/api/storage/object?key=%5Bredacted%5D&exp=123&sig=%5Bredacted%5D',
     );
     expect(redactUrl('/api/auth/oidc/callback?code=c0de&state=st4te&iss=x')).toBe(
       '/api/auth/oidc/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x',

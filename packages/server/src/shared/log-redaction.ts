@@ -1,12 +1,21 @@
 /**
  * No secret reaches a log (issue 14, item 6): the request log keeps method, path and the names of
- * query parameters, but not the values of those that grant something — signatures of storage
- * URLs, OpenID Connect codes and states, tokens. Headers that carry credentials are redacted too,
- * should anything ever log them.
+ * query parameters, but not the values of those that grant something — signatures and object keys
+ * of storage URLs, OpenID Connect codes and states, tokens. Headers that carry credentials are
+ * redacted too, should anything ever log them.
  */
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_PARAMS = new Set(['token', 'code', 'state', 'sig', 'signature', 'completetoken']);
+/** `key`: a local-storage object key holds the upload's secret, which finalize and abort accept. */
+const SECRET_PARAMS = new Set([
+  'token',
+  'code',
+  'state',
+  'sig',
+  'signature',
+  'completetoken',
+  'key',
+]);
 const isSecretParam = (name: string) => {
   const lower = name.toLowerCase();
   return SECRET_PARAMS.has(lower) || lower.startsWith('x-amz-');
