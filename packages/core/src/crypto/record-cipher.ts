@@ -91,20 +91,35 @@ async function inWindows(count: number, width: number, task: (j: number) => Prom
 }
 
 /**
+ * A run of records inside an object, for fetching one file of a link by Range: records
+ * firstRecord … firstRecord + recordCount - 1, without the header; the last of them is the object's
+ * final record only when `endsObject`.
+ */
+export interface RecordSpan {
+  firstRecord: number;
+  recordCount: number;
+  endsObject: boolean;
+}
+
+/**
  * Decrypts an object arriving in chunks of any size. A record is opened as "not last" only once
  * at least one byte after it has arrived; whatever remains at the end is the final record. So a
  * stream cut at a record boundary fails just like one cut mid-record. Memory stays bounded: one
  * record of lookahead, one incoming chunk and RECORDS_IN_FLIGHT records being decrypted.
+ * With `span`, it decrypts just those records (no header) and fails unless exactly that many
+ * arrive, so a file fetched alone is as safe from truncation as the whole object.
  */
 export function createDecryptionStream(
   key: CryptoKey,
   iv: Uint8Array,
+  span?: RecordSpan,
 ): TransformStream<Uint8Array, Uint8Array> {
   const ownIv = new Uint8Array(iv); // the caller may reuse its array while we are still reading
   const input = new ByteQueue();
   const pending: Promise<ArrayBuffer>[] = [];
-  let headerSeen = false;
-  let index = 0;
+  let headerSeen = span !== undefined;
+  const firstIndex = span?.firstRecord ?? 0;
+  let index = firstIndex;
 
   const start = (sealed: Uint8Array<ArrayBuffer>, isFinal: boolean) => {
     const opened = openRecord(key, ownIv, index++, isFinal, sealed);
@@ -115,6 +130,9 @@ export function createDecryptionStream(
   const emitUntil = async (left: number, out: TransformStreamDefaultController<Uint8Array>) => {
     while (pending.length > left) out.enqueue(new Uint8Array(await pending.shift()!));
   };
+  /** The last record of the input: final if it ends the object, a full record otherwise. */
+  const lastRecordFits = () =>
+    span && !span.endsObject ? input.length === SEALED_RECORD_SIZE : input.length >= TAG_SIZE;
 
   return new TransformStream<Uint8Array, Uint8Array>({
     async transform(chunk, out) {
@@ -130,11 +148,12 @@ export function createDecryptionStream(
       }
     },
     async flush(out) {
-      if (!headerSeen || input.length < TAG_SIZE) {
+      const count = index - firstIndex + 1;
+      if (!headerSeen || !lastRecordFits() || (span && count !== span.recordCount)) {
         await emitUntil(0, out); // report a bad earlier record first, it is the earlier fault
         throw new DecryptionError();
       }
-      start(input.take(input.length), true);
+      start(input.take(input.length), !span || span.endsObject);
       await emitUntil(0, out);
     },
   });
