@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { useFileInfo } from '../api/file-info';
+import { useOpenedFileInfo } from '../hooks/use-opened-file-info';
 import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -43,8 +44,10 @@ function FileDownload({ fileId }: { fileId: string }) {
   const { hash } = useLocation();
   const secrets = useMemo(() => parseFragment(hash), [hash]);
   const info = useFileInfo(fileId);
+  // Names of encrypted files are sealed: opened here with the link's key, never sent anywhere.
+  const opened = useOpenedFileInfo(info.data, secrets?.rawKey);
 
-  if (info.isPending) {
+  if (info.isPending || opened.opening) {
     return (
       <MessagePanel icon={<Spinner size="lg" />}>
         <p role="status">Loading file information…</p>
@@ -62,7 +65,7 @@ function FileDownload({ fileId }: { fileId: string }) {
       />
     );
   }
-  const file = info.data;
+  const file = opened.file ?? info.data;
   if (file.isEncrypted && !secrets) return <Problem message={INVALID_LINK_MESSAGE} />;
   return (
     <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">

@@ -12,6 +12,7 @@ import { PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
+import { describeForPresign, type PresignDescription } from './presign-description';
 import type { PutBlob } from './put-blob';
 import { buildShareUrl, finalShareUrl } from './share-link';
 import type { ShortLinkReservation } from './tiny-url';
@@ -80,11 +81,13 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   options.onStage?.(encrypt ? 'encrypting' : 'uploading');
   let cipher: PartCipher | null = null;
   let fragment: string | null = null;
+  let description: PresignDescription = { filename: name, contentType };
   if (encrypt) {
     try {
       const material = await generateKeyMaterial();
       cipher = { key: material.key, iv: material.iv };
       fragment = buildFragment(material);
+      description = await describeForPresign({ name, type, size: blob.size }, material.rawKey);
     } catch (error) {
       throw new PrepareError(error);
     }
@@ -92,8 +95,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
 
   const presign = await presignUpload(
     {
-      filename: name,
-      contentType,
+      ...description,
       size: blob.size,
       isEncrypted: encrypt,
       ...(options.reservation ? options.reservation : {}),
