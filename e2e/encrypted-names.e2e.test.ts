@@ -3,11 +3,13 @@
  * distinctive name is shared from the home page; then every table of the database, every byte the
  * store keeps (objects, the local driver's sidecar files, s3rver's object metadata) and the whole
  * server log are searched for the name: zero hits. The recipient's page still shows the name and
- * the saved file has it — on the local driver and on S3 (s3rver).
+ * the saved file has it, and My files names it in the sender's browser only ("Encrypted file"
+ * elsewhere) — on the local driver and on S3 (s3rver).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver } from '../packages/server/src/testing/s3rver';
 import { appInBrowser } from './support/app-in-browser';
@@ -52,19 +54,47 @@ function hits(text: string): string[] {
   return NEEDLES.filter((needle) => text.includes(needle));
 }
 
-/** Shares the named file encrypted, opens the link in a second browser and saves it. */
-async function shareAndDownload(app: {
-  server: AppServer;
-  browser: import('playwright-core').Browser;
-}) {
+/** A browser context signed in (the token set before any page script runs). */
+async function signedIn(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+  return context;
+}
+
+async function register(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `names-${Date.now()}@example.com`, password: 'Correct-Horse-9' }),
+  });
+  return (await response.json()).data.token as string;
+}
+
+/**
+ * A signed-in sender shares the named file encrypted; My files names it in the sender's browser
+ * (which remembers the key) and says "Encrypted file" in another signed-in browser; a recipient
+ * opens the link and saves it.
+ */
+async function shareAndDownload(app: { server: AppServer; browser: Browser }) {
   const file = randomFile(NAME, 200_000);
-  const sender = await app.browser.newPage();
+  const token = await register(app.server.origin);
+  const senderContext = await signedIn(app.browser, token);
+  const sender = await senderContext.newPage();
   await sender.goto(app.server.origin);
   await sender.locator('input[type=file]').setInputFiles(file.path);
   await sender.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
   const link = await sender.getByLabel('Share link').inputValue();
   expect(link).toContain('#key=');
-  await sender.close();
+  await sender.goto(`${app.server.origin}/account/files`);
+  await sender.getByRole('table').getByText(NAME, { exact: true }).waitFor();
+  await senderContext.close();
+
+  const elsewhere = await signedIn(app.browser, token);
+  const other = await elsewhere.newPage();
+  await other.goto(`${app.server.origin}/account/files`);
+  await other.getByRole('table').getByText('Encrypted file', { exact: true }).waitFor();
+  expect(await other.getByText(NAME).count()).toBe(0);
+  await elsewhere.close();
 
   const recipient = await app.browser.newPage();
   await recipient.goto(link);
