@@ -63,8 +63,9 @@ function routes(seed) {
       path: '/api/upload/presign',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        filename: 'load.bin',
-        contentType: 'application/octet-stream',
+        // An encrypted upload sends its sealed metadata record, never a name (the server does
+        // not open it, so bytes of a one-file record's length stand in).
+        encryptedMetadata: 'A'.repeat(380),
         size: 1_000_000,
         isEncrypted: true,
       }),

@@ -9,6 +9,7 @@ import { readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
+import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { HEADER_SIZE, RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
 import type { Browser, Download } from 'playwright-core';
@@ -37,7 +38,14 @@ async function uploadSealed(server: AppServer, plaintext: Uint8Array) {
   const plan = await api<{ uploadUrl: string; objectKey: string; slug: string }>(
     server,
     '/upload/presign',
-    { filename: 'cut.bin', size: plaintext.length, isEncrypted: true },
+    {
+      encryptedMetadata: await sealMetadata(
+        singleFileRecord({ name: 'cut.bin', size: plaintext.length, type: '' }),
+        rawKey,
+      ),
+      size: plaintext.length,
+      isEncrypted: true,
+    },
   );
   const put = await fetch(plan.uploadUrl, { method: 'PUT', body: new Blob([sealed]) });
   expect(put.ok).toBe(true);

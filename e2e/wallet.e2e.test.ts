@@ -90,8 +90,8 @@ describe('wallet link in Chromium', () => {
           Authorization: `Bearer ${localStorage.getItem('authToken')}`,
         },
         body: JSON.stringify({
-          filename: 'big.bin',
-          contentType: 'application/octet-stream',
+          // Sealed metadata stands in for a name (the server never opens it).
+          encryptedMetadata: 'A'.repeat(380),
           size: bytes,
           isEncrypted: true,
         }),

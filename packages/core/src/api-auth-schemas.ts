@@ -56,7 +56,10 @@ export interface AuthResult {
 
 export interface MyFile {
   fileId: string;
-  originalName: string;
+  /** Null for an encrypted upload whose name is sealed in encryptedMetadata. */
+  originalName: string | null;
+  /** The sealed metadata record of an encrypted upload (opened in the browser that has its key). */
+  encryptedMetadata?: string | null;
   size: number;
   isEncrypted: boolean;
   status: 'pending' | 'ready';

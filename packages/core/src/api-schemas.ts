@@ -26,17 +26,36 @@ const fileName = z
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters')
   .refine((name) => !/[\\/]/.test(name), 'must be a file name, not a path');
 
-export const presignRequestSchema = z.object({
-  filename: fileName,
+/**
+ * Longest encryptedMetadata the server accepts, in base64url characters (about 384 KiB sealed):
+ * room for the names and paths of a thousand files in one link.
+ */
+export const MAX_ENCRYPTED_METADATA_CHARS = 512 * 1024;
+
+/**
+ * The names, sizes, types and paths of an encrypted upload's files, sealed in the browser
+ * (crypto/metadata-record.ts): opaque to the server, stored and returned as is.
+ */
+export const encryptedMetadataSchema = z
+  .string()
+  .min(1, 'is required')
+  .max(MAX_ENCRYPTED_METADATA_CHARS, `must be at most ${MAX_ENCRYPTED_METADATA_CHARS} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url text');
+
+const presignFields = z.object({
+  /** Plain uploads only: an encrypted upload's name travels sealed in encryptedMetadata. */
+  filename: fileName.optional(),
+  /** Plain uploads only; absent or empty (a browser that knows no type) = application/octet-stream. */
   contentType: z
     .string()
     .trim()
-    // Empty (a browser that knows no type) means application/octet-stream.
     .refine(
       (value) => value === '' || isMediaType(value),
       'must be a media type such as text/plain or text/plain; charset=utf-8',
     )
-    .default('application/octet-stream'),
+    .optional(),
+  /** Encrypted uploads only (DESIGN §6), instead of filename and contentType. */
+  encryptedMetadata: encryptedMetadataSchema.optional(),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   isEncrypted: z.boolean().default(false),
   shortCode: shortCode.optional(),
@@ -59,6 +78,34 @@ export const presignRequestSchema = z.object({
     .min(1, 'must be at least 1')
     .max(MAX_DOWNLOAD_LIMIT, `must be at most ${MAX_DOWNLOAD_LIMIT}`)
     .optional(),
+});
+
+/** An encrypted upload never tells the server its file's name or type (issue 16 item 5). */
+export const ENCRYPTED_NAME_REFUSED =
+  'must not be sent for an encrypted upload: the browser seals the name and type in encryptedMetadata';
+
+export const presignRequestSchema = presignFields.superRefine((body, ctx) => {
+  if (body.isEncrypted) {
+    for (const field of ['filename', 'contentType'] as const) {
+      if (body[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: ENCRYPTED_NAME_REFUSED });
+    }
+    if (body.encryptedMetadata === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['encryptedMetadata'],
+        message: 'is required for an encrypted upload',
+      });
+  } else {
+    if (body.filename === undefined)
+      ctx.addIssue({ code: 'custom', path: ['filename'], message: 'is required' });
+    if (body.encryptedMetadata !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['encryptedMetadata'],
+        message: 'is only for encrypted uploads (isEncrypted: true)',
+      });
+  }
 });
 export type PresignRequest = z.input<typeof presignRequestSchema>;
 
@@ -120,7 +167,13 @@ export const abortRequestSchema = z.object({
 
 export interface FileInfo {
   fileId: string;
-  originalName: string;
+  /**
+   * The file name of a plain upload, or of an encrypted one made before names were sealed; null
+   * when the name is only in encryptedMetadata.
+   */
+  originalName: string | null;
+  /** Encrypted uploads: the sealed metadata record, as presign received it; else absent. */
+  encryptedMetadata?: string | null;
   size: number;
   contentType: string;
   isEncrypted: boolean;

@@ -8,6 +8,7 @@ export interface FilesTable {
   /** The slug: the file's public id, also its short code. */
   id: string;
   object_key: string;
+  /** Empty for an encrypted upload whose name is sealed in encrypted_metadata. */
   original_name: string;
   content_type: string;
   /** Plaintext size in bytes, as shown to people. */
@@ -29,6 +30,11 @@ export interface FilesTable {
   download_limit: number | null;
   /** Download URLs signed so far, retries of one visitor counted once. */
   download_count: Generated<number>;
+  /**
+   * Encrypted uploads: the metadata record sealed in the browser (base64url, opaque here); null for
+   * plain uploads and for encrypted ones made before names were sealed (issue 16 item 5).
+   */
+  encrypted_metadata: string | null;
 }
 
 export interface ShortLinksTable {

@@ -19,6 +19,8 @@ const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin>
 export interface TestS3 {
   endpoint: string;
   port: number;
+  /** Where s3rver keeps objects and their metadata on disk. */
+  directory: string;
   /** What a server process needs to use this store. */
   env: Record<string, string>;
   /** Our S3 driver on this store. */
@@ -53,6 +55,7 @@ export async function startS3rver(options: { port?: number } = {}): Promise<Test
   return {
     endpoint,
     port,
+    directory,
     env: {
       STORAGE: 's3',
       S3_ENDPOINT: endpoint,

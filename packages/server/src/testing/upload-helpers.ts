@@ -27,9 +27,25 @@ export async function api<T = unknown>(
   };
 }
 
+/**
+ * What an encrypted presign carries instead of a name: opaque base64url bytes of the length a
+ * sealed one-file metadata record has (the server never opens it, so any bytes stand in).
+ */
+export function standInMetadata(): string {
+  return randomBytes(1 + 12 + 256 + 16).toString('base64url');
+}
+
+/** The name and type fields of a presign body: sealed (stand-in) metadata when encrypted. */
+export function describedAs(input: { filename?: string; isEncrypted?: boolean }) {
+  return input.isEncrypted
+    ? { encryptedMetadata: standInMetadata() }
+    : { filename: input.filename ?? 'report.pdf', contentType: 'application/pdf' };
+}
+
 export async function presign(
   server: TestServer,
   input: {
+    /** Plain uploads only: an encrypted presign sends stand-in metadata instead. */
     filename?: string;
     size: number;
     isEncrypted?: boolean;
@@ -40,8 +56,7 @@ export async function presign(
   },
 ) {
   return api<PresignResponse>(server, 'POST', '/api/upload/presign', {
-    filename: input.filename ?? 'report.pdf',
-    contentType: 'application/pdf',
+    ...describedAs(input),
     size: input.size,
     isEncrypted: input.isEncrypted ?? false,
     ...(input.shortCode ? { shortCode: input.shortCode } : {}),

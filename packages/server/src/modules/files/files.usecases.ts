@@ -68,10 +68,24 @@ export async function findLiveFile(
   return { file, counted };
 }
 
+/**
+ * The name a reader may see: none for an encrypted upload whose name is sealed in its metadata;
+ * older encrypted uploads (no metadata) keep the name they were stored with, so their links work.
+ */
+export function visibleName(file: FileRow): string | null {
+  return file.is_encrypted === 1 && file.encrypted_metadata !== null ? null : file.original_name;
+}
+
+/** What an encrypted object is called when saved as is: nothing about the file it holds. */
+export function storedObjectName(file: FileRow): string {
+  return file.is_encrypted === 1 ? `${file.id}.enc` : file.original_name;
+}
+
 export function toFileInfo(file: FileRow): FileInfo {
   return {
     fileId: file.id,
-    originalName: file.original_name,
+    originalName: visibleName(file),
+    ...(file.is_encrypted === 1 ? { encryptedMetadata: file.encrypted_metadata } : {}),
     size: file.size,
     contentType: file.content_type,
     isEncrypted: file.is_encrypted === 1,
@@ -138,7 +152,7 @@ export async function grantDownload(args: {
     key: file.object_key,
     expiresInSeconds: urlLifetimeSeconds(DOWNLOAD_URL_TTL_SECONDS, expiresAt, now),
     origin: input.origin,
-    fileName: file.is_encrypted ? `${file.original_name}.enc` : file.original_name,
+    fileName: storedObjectName(file),
   });
 }
 

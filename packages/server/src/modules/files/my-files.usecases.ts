@@ -5,11 +5,13 @@ import type { ShortLinksRepository } from '../short-links/short-links.repository
 import type { StorageDriver } from '../storage/storage.types';
 import { shortUrl } from '../uploads/uploads.models';
 import type { FileRow, FilesRepository } from './files.repository';
+import { visibleName } from './files.usecases';
 
 function toMyFile(file: FileRow, origin: string): MyFile {
   return {
     fileId: file.id,
-    originalName: file.original_name,
+    originalName: visibleName(file),
+    ...(file.is_encrypted === 1 ? { encryptedMetadata: file.encrypted_metadata } : {}),
     size: file.size,
     isEncrypted: file.is_encrypted === 1,
     status: file.status,

@@ -24,6 +24,15 @@ export function createShortLinksRepository({ db }: { db: Database }) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Drops the name a reservation was given: the code now serves an encrypted upload. */
+    async forgetName(code: string): Promise<void> {
+      await db
+        .updateTable('short_links')
+        .set({ original_name: null })
+        .where('code', '=', code)
+        .execute();
+    },
+
     async recordClick(code: string, now: number): Promise<void> {
       await db
         .updateTable('short_links')

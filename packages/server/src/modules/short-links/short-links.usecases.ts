@@ -84,6 +84,8 @@ export async function completeInstantLink(args: {
       message: 'This short code already points to another file',
     });
   }
+  // An encrypted file's name stays in the browser, whatever the reservation was told.
+  if (file.is_encrypted === 1) await args.shortLinks.forgetName(args.shortCode);
   return { shortCode: args.shortCode, fileId: file.id };
 }
 

@@ -41,8 +41,10 @@ export interface UploadEvents {
 export async function presignUpload(args: {
   deps: UploadDeps;
   input: {
-    filename: string;
-    contentType: string;
+    /** Plain uploads only: an encrypted one's name and type are sealed in encryptedMetadata. */
+    filename?: string;
+    contentType?: string;
+    encryptedMetadata?: string;
     size: number;
     isEncrypted: boolean;
     shortCode?: string;
@@ -81,6 +83,8 @@ export async function presignUpload(args: {
     ? 'application/octet-stream'
     : input.contentType || 'application/octet-stream';
   const expiresAt = now + lifetimeMs;
+  // The server never learns an encrypted file's name (issue 16 item 5): none is stored anywhere.
+  const originalName = input.isEncrypted ? '' : (input.filename ?? 'file');
 
   const uploadId = shape.multipart
     ? (await deps.storage.createMultipart({ key: objectKey, contentType })).uploadId
@@ -88,7 +92,7 @@ export async function presignUpload(args: {
   const row: FileRow = {
     id: slug,
     object_key: objectKey,
-    original_name: input.filename,
+    original_name: originalName,
     content_type: contentType,
     size: input.size,
     object_size: shape.objectSize,
@@ -103,15 +107,18 @@ export async function presignUpload(args: {
     uploader_ip_hash: args.uploaderIpHash ?? null,
     download_limit: input.downloadLimit ?? null,
     download_count: 0,
+    encrypted_metadata: input.isEncrypted ? (input.encryptedMetadata ?? null) : null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
     await deps.shortLinks.link({ code: slug, fileId: slug, expiresAt });
+    // A name given when the code was reserved must not outlive the encrypted upload's choice.
+    if (input.isEncrypted) await deps.shortLinks.forgetName(slug);
   } else {
     await deps.shortLinks.insert({
       code: slug,
       file_id: slug,
-      original_name: input.filename,
+      original_name: input.isEncrypted ? null : originalName,
       clicks: 0,
       created_at: now,
       last_access_at: null,

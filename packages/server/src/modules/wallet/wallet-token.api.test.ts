@@ -9,11 +9,11 @@ import {
 import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/solana-rpc-standin';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { createTestWallet } from '../../testing/test-wallet';
+import { standInMetadata } from '../../testing/upload-helpers';
 import { TOKEN, walletClient, walletEnv } from './wallet.test-client';
 
 const presignBody = (size: number) => ({
-  filename: 'big.bin',
-  contentType: 'application/octet-stream',
+  encryptedMetadata: standInMetadata(),
   size,
   isEncrypted: true,
 });

@@ -2,7 +2,8 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { forgetFileKey } from '../../../lib/file-keys';
+import { forgetFileKey, recallFileKey } from '../../../lib/file-keys';
+import { ENCRYPTED_FILE_LABEL, openWithFragment, recordLabel } from '../../../lib/sealed-names';
 
 /** Spec §9: files page 1, limit 10. */
 export const FILES_PAGE_SIZE = 10;
@@ -14,10 +15,22 @@ export interface MyFilesPage {
   total: number;
 }
 
-export function fetchMyFiles(page: number, signal?: AbortSignal) {
-  return apiRequest<MyFilesPage>(`/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`, {
-    signal,
-  });
+export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<MyFilesPage> {
+  const data = await apiRequest<MyFilesPage>(
+    `/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`,
+    { signal },
+  );
+  return { ...data, items: await Promise.all(data.items.map(withLocalName)) };
+}
+
+/**
+ * The server lists an encrypted file without its name: open it with the key this browser
+ * remembered at upload, else call it "Encrypted file". The name stays in this page's memory.
+ */
+async function withLocalName(file: MyFile): Promise<MyFile> {
+  if (file.originalName !== null) return file;
+  const record = await openWithFragment(file.encryptedMetadata, recallFileKey(file.fileId));
+  return { ...file, originalName: record ? recordLabel(record) : ENCRYPTED_FILE_LABEL };
 }
 
 export function deleteMyFile(fileId: string) {

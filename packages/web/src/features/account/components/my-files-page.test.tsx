@@ -1,4 +1,6 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +70,25 @@ describe('My files', () => {
     const call = api.callsTo('GET /files/my-files')[0]!;
     expect(call.url.search).toBe('?page=1&limit=10');
     expect(call.authorization).toBe('Bearer tok');
+  });
+
+  it('names encrypted files from the keys this browser remembers, else "Encrypted file"', async () => {
+    const rawKey = Uint8Array.from({ length: 32 }, (_, i) => i + 7);
+    const iv = Uint8Array.from({ length: 12 }, (_, i) => i);
+    const sealedFor = (name: string) =>
+      sealMetadata(singleFileRecord({ name, size: 1536, type: 'image/png' }), rawKey);
+    rememberFileKey('known', buildFragment({ rawKey, iv }));
+    signedIn({
+      'GET /files/my-files': listOf([
+        file('known', { originalName: null, encryptedMetadata: await sealedFor('Holiday 🌴.png') }),
+        file('other', { originalName: null, encryptedMetadata: await sealedFor('Not here.png') }),
+        file('older', { originalName: 'older.pdf', encryptedMetadata: null }),
+      ]),
+    });
+    expect(await screen.findByText('Holiday 🌴.png')).toBeInTheDocument();
+    expect(screen.getByText('Encrypted file')).toBeInTheDocument();
+    expect(screen.queryByText('Not here.png')).toBeNull();
+    expect(screen.getByText('older.pdf')).toBeInTheDocument();
   });
 
   it('copies the link with the key fragment when this browser knows it', async () => {

@@ -1,5 +1,6 @@
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
+import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -322,6 +323,41 @@ describe('DownloadPage', () => {
     // This mock server has no reward route: the failure is mentioned, the download stands.
     expect(await screen.findByText('Failed to process download reward')).toBeVisible();
     expect(screen.getByText('File decrypted and saved as downloaded-file.')).toBeVisible();
+  });
+
+  it('opens a sealed name and type with the link key: shown, and the saved file has it', async () => {
+    const name = 'Quartalsbericht Ω 2026.pdf';
+    const encryptedMetadata = await sealMetadata(
+      singleFileRecord({ name, size: PLAINTEXT.length, type: 'application/pdf' }),
+      RAW_KEY,
+    );
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    mockServer(
+      fileInfo({ originalName: null, contentType: 'application/octet-stream', encryptedMetadata }),
+      body.stream,
+    );
+    const { environment, saved, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    expect(await screen.findByText(name)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
+    body.push(sealed);
+    body.end();
+    await screen.findByText(`File decrypted and saved as ${name}.`);
+    expect(saved[0]!.name).toBe(name);
+  });
+
+  it('calls a file whose sealed name does not open with the link key "Encrypted file"', async () => {
+    const otherKey = Uint8Array.from({ length: 32 }, (_, i) => 200 - i);
+    const encryptedMetadata = await sealMetadata(
+      singleFileRecord({ name: 'secret.txt', size: 1, type: 'text/plain' }),
+      otherKey,
+    );
+    mockServer(fileInfo({ originalName: null, encryptedMetadata }));
+    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    expect(await screen.findByText('Encrypted file')).toBeVisible();
+    expect(screen.queryByText('secret.txt')).toBeNull();
   });
 
   it('reports a truncated download and saves nothing', async () => {

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { useFileInfo } from '../api/file-info';
 import { useLinkSecrets } from '../hooks/use-link-secrets';
+import { useOpenedFileInfo } from '../hooks/use-opened-file-info';
 import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -45,8 +46,10 @@ function FileDownload({ fileId }: { fileId: string }) {
   const link = useLinkSecrets(hash);
   const secrets = link.status === 'open' ? link.secrets : null;
   const info = useFileInfo(fileId);
+  // Names of encrypted files are sealed: opened here with the link's key, never sent anywhere.
+  const opened = useOpenedFileInfo(info.data, secrets?.rawKey);
 
-  if (info.isPending) {
+  if (info.isPending || opened.opening) {
     return (
       <MessagePanel icon={<Spinner size="lg" />}>
         <p role="status">Loading file information…</p>
@@ -64,7 +67,7 @@ function FileDownload({ fileId }: { fileId: string }) {
       />
     );
   }
-  const file = info.data;
+  const file = opened.file ?? info.data;
   if (file.isEncrypted && link.status === 'missing') {
     return <Problem message={INVALID_LINK_MESSAGE} />;
   }

@@ -2,10 +2,11 @@
 import type { TinyInstantResponse } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 
-export function createInstantTinyUrl(originalName: string, signal?: AbortSignal) {
+/** `originalName` is null for an encrypted upload: its name never leaves the browser. */
+export function createInstantTinyUrl(originalName: string | null, signal?: AbortSignal) {
   return apiRequest<TinyInstantResponse>('/tiny/instant', {
     method: 'POST',
-    body: { originalName },
+    body: originalName === null ? {} : { originalName },
     signal,
   });
 }
@@ -18,7 +19,8 @@ export interface ShortLinkReservation {
 
 export async function completeTinyUrl(
   reservation: ShortLinkReservation,
-  body: { fileId: string; storageKey: string; originalName: string },
+  /** originalName only for a plain upload (an encrypted one's name never leaves the browser). */
+  body: { fileId: string; storageKey: string; originalName?: string },
 ): Promise<void> {
   await apiRequest<unknown>(`/tiny/complete/${encodeURIComponent(reservation.shortCode)}`, {
     method: 'PUT',

@@ -1,4 +1,6 @@
 import '../testing/blob-polyfill';
+import { parseFragment } from '@sealdrop/core/crypto/fragment';
+import { openMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,14 +103,21 @@ describe('uploadFile', () => {
         return { status: 200, etag: null };
       },
     });
-    const presign = api.callsTo('POST /upload/presign')[0]?.body;
+    const presign = api.callsTo('POST /upload/presign')[0]?.body as Record<string, unknown>;
     expect(presign).toMatchObject({
-      contentType: 'application/octet-stream',
       size: 6,
       isEncrypted: true,
       shortCode: 'Short12345',
       completeToken: 'c'.repeat(43),
     });
+    // Issue 16 item 5: no name or type, only the record sealed under the link's key.
+    expect(presign).not.toHaveProperty('filename');
+    expect(presign).not.toHaveProperty('contentType');
+    expect(JSON.stringify(api.calls)).not.toContain('a.txt');
+    const secrets = parseFragment(new URL(links[0] ?? '').hash);
+    expect(
+      await openMetadata(String(presign.encryptedMetadata), secrets?.rawKey ?? new Uint8Array()),
+    ).toEqual({ files: [{ name: 'a.txt', size: 6, type: 'text/plain', path: 'a.txt' }] });
     expect(sentSize).toBe(objectSize(6, true));
     expect(links[0]).toMatch(
       /^https:\/\/sealdrop\.test\/s\/Slug123456#key=[\w-]{43}&iv=[\w-]{16}$/,

@@ -13,6 +13,7 @@ import { PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
+import { describeForPresign, type PresignDescription } from './presign-description';
 import type { PutBlob } from './put-blob';
 import { buildShareUrl, finalShareUrl } from './share-link';
 import type { ShortLinkReservation } from './tiny-url';
@@ -91,6 +92,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   let fragment: string | null = null;
   // What the link shows: the bare key, or only its passphrase-wrapped form.
   let linkFragment: string | null = null;
+  let description: PresignDescription = { filename: name, contentType };
   if (encrypt) {
     try {
       const material = await generateKeyMaterial();
@@ -99,6 +101,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       linkFragment = options.passphrase
         ? buildProtectedFragment(await protectSecrets(material, options.passphrase))
         : fragment;
+      description = await describeForPresign({ name, type, size: blob.size }, material.rawKey);
     } catch (error) {
       throw new PrepareError(error);
     }
@@ -106,8 +109,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
 
   const presign = await presignUpload(
     {
-      filename: name,
-      contentType,
+      ...description,
       size: blob.size,
       isEncrypted: encrypt,
       ...(options.reservation ? options.reservation : {}),

@@ -142,8 +142,7 @@ describe('HomePage', () => {
     expect(shareField().value).toMatch(linkPattern);
     expect(screen.getByText('Uploading…')).toBeInTheDocument();
     expect(api.callsTo('POST /upload/presign')[0]?.body).toMatchObject({
-      filename: 'notes.txt',
-      contentType: 'application/octet-stream',
+      encryptedMetadata: expect.stringMatching(/^[\w-]+$/),
       size: 11,
       isEncrypted: true,
       shortCode: 'Short12345',
@@ -161,10 +160,11 @@ describe('HomePage', () => {
       body: {
         fileId: 'Short12345',
         storageKey: 'objects/1',
-        originalName: 'notes.txt',
         completeToken: COMPLETE_TOKEN,
       },
     });
+    // An encrypted upload's name never leaves the browser (issue 16 item 5).
+    expect(JSON.stringify(api.calls)).not.toContain('notes.txt');
     expect(logged).toHaveBeenCalledWith('Completing the short link failed', expect.anything());
     expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();
   });

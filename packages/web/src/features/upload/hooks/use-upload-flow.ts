@@ -109,7 +109,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
       let reservation: ShortLinkReservation | null = null;
       try {
         const { shortCode, completeToken } = await createInstantTinyUrl(
-          file.name || 'file',
+          encrypt ? null : file.name || 'file',
           signal,
         );
         reservation = { shortCode, completeToken };
@@ -139,7 +139,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
             if (resumable) void store.addPart(resumable, part);
           },
         });
-        await finish(result, reservation, file, update);
+        await finish(result, reservation, encrypt ? null : file, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         fail(error, signal, update);
@@ -171,7 +171,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           onProgress: onProgress(update),
           onPartDone: (part) => void store.addPart(upload.fileId, part),
         });
-        await finish(result, reservationOf(upload), file, update);
+        await finish(result, reservationOf(upload), upload.fragment === null ? file : null, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         keep = error instanceof DifferentFileError;
@@ -207,14 +207,15 @@ function onProgress(update: (patch: Partial<UploadFlowState>) => void) {
 async function finish(
   result: UploadFileResult,
   reservation: ShortLinkReservation | null,
-  file: File,
+  /** A plain upload's file, whose name the short link may keep; null when encrypted. */
+  plainFile: File | null,
   update: (patch: Partial<UploadFlowState>) => void,
 ) {
   if (reservation) {
     await completeTinyUrl(reservation, {
       fileId: result.fileId,
       storageKey: result.storageKey,
-      originalName: file.name || 'file',
+      ...(plainFile ? { originalName: plainFile.name || 'file' } : {}),
     }).catch((error: unknown) => console.error('Completing the short link failed', error));
   }
   update({ phase: 'ready', progress: 100, speed: null, eta: null, link: result.shareUrl });

@@ -1,0 +1,21 @@
+/**
+ * How an upload describes its file to presign (issue 16 item 5, DESIGN §6): a plain upload sends
+ * its name and type; an encrypted one sends only the metadata record sealed under its file key,
+ * so the server never learns the name or the type.
+ */
+import type { PresignRequest } from '@sealdrop/core/api-schemas';
+import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
+
+export type PresignDescription = Pick<
+  PresignRequest,
+  'filename' | 'contentType' | 'encryptedMetadata'
+>;
+
+export async function describeForPresign(
+  file: { name: string; type: string; size: number },
+  /** The file key (raw bytes) of an encrypted upload; null for a plain one. */
+  rawKey: Uint8Array | null,
+): Promise<PresignDescription> {
+  if (!rawKey) return { filename: file.name, contentType: file.type };
+  return { encryptedMetadata: await sealMetadata(singleFileRecord(file), rawKey) };
+}
