@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -18,4 +18,21 @@ export function randomFile(name: string, size: number): { path: string; sha256: 
 
 export function fileSha256(path: string): string {
   return sha256(readFileSync(path));
+}
+
+/** A folder of random files at the given relative paths; answers its path and each file's hash. */
+export function randomFolder(
+  name: string,
+  files: Record<string, number>,
+): { path: string; sha256: Map<string, string> } {
+  const root = join(mkdtempSync(join(tmpdir(), 'sealdrop-e2e-folder-')), name);
+  const hashes = new Map<string, string>();
+  for (const [relative, size] of Object.entries(files)) {
+    const path = join(root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    const bytes = randomBytes(size);
+    writeFileSync(path, bytes);
+    hashes.set(`${name}/${relative}`, sha256(bytes));
+  }
+  return { path: root, sha256: hashes };
 }

@@ -1,6 +1,6 @@
 /**
- * GET /api/files/:fileId/download, following the 302 to the signed storage URL, as a stream; from
- * byte `offset` (a Range header) when resuming. Each request gets a freshly signed URL, so a resume
+ * GET /api/files/:fileId/download, following the 302 to the signed storage URL, as a stream; a
+ * byte range of it when resuming or fetching one file of a link. Each request gets a freshly signed URL, so a resume
  * never meets an expired one. No Authorization header: the redirect may go to S3, which refuses a
  * second auth scheme and would need a CORS preflight for it. The fragment is never part of the URL.
  * A simple `bytes=N-` Range is CORS-safelisted, so resuming needs no preflight either.
@@ -15,7 +15,8 @@ import { DOWNLOAD_TIMEOUT_MS } from './file-info';
 
 export async function requestCiphertext(
   fileId: string,
-  offset: number,
+  /** A Range header value (resuming, or one file of a link); null for the whole object. */
+  range: string | null,
   signal: AbortSignal,
 ): Promise<Response> {
   // The timeout covers the wait for the response headers only: a large file takes longer to stream.
@@ -25,7 +26,7 @@ export async function requestCiphertext(
   try {
     response = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/download`, {
       signal: AbortSignal.any([signal, headersTimeout.signal]),
-      headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
+      headers: range ? { Range: range } : {},
       referrerPolicy: 'no-referrer',
       // Gigabytes of ciphertext have no business in the HTTP cache.
       cache: 'no-store',

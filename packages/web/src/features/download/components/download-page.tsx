@@ -88,7 +88,7 @@ function FileDownload({ fileId }: { fileId: string }) {
       {locked ? (
         <PassphrasePrompt unlock={locked.unlock} />
       ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
-        <EncryptedDownload file={file} secrets={secrets} />
+        <EncryptedDownload file={file} files={opened.files} secrets={secrets} />
       ) : (
         <PlainDownload fileId={file.fileId || fileId} />
       )}

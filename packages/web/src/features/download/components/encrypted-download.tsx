@@ -1,5 +1,6 @@
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
+import type { MetadataFile } from '@sealdrop/core/crypto/metadata-record';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, LockIcon } from '../../../components/ui/icons';
@@ -7,18 +8,28 @@ import { Spinner } from '../../../components/ui/spinner';
 import { DOWNLOAD_REWARD_FAILED } from '../api/download-reward';
 import { type DownloadState, useDecryptingDownload } from '../hooks/use-decrypting-download';
 import { safeFileName } from '../save/content-disposition';
+import { LinkFiles } from './link-files';
 
 /** spec §2 */
 export const DECRYPTING_TEXT = 'Decrypting file in your browser...';
 /** issue 17: shown while a dropped connection is being resumed. */
 export const RESUMING_TEXT = 'Connection lost. Resuming…';
 
-export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: FragmentSecrets }) {
+export function EncryptedDownload({
+  file,
+  files = null,
+  secrets,
+}: {
+  file: FileInfo;
+  /** A link's files when it carries several: "Download all" and one button per file. */
+  files?: MetadataFile[] | null;
+  secrets: FragmentSecrets;
+}) {
   const target = useMemo(
     () => ({ name: safeFileName(file.originalName), size: file.size }),
     [file.originalName, file.size],
   );
-  const { state, start } = useDecryptingDownload(file.fileId, secrets, target, {
+  const { state, start } = useDecryptingDownload(file.fileId, secrets, file.size, {
     limited: file.downloadsLeft != null,
   });
   const busy = state.phase !== 'idle' && state.phase !== 'saved' && state.phase !== 'error';
@@ -30,9 +41,18 @@ export function EncryptedDownload({ file, secrets }: { file: FileInfo; secrets: 
         Encrypted in the sender's browser. It is decrypted on this device; the key in your link
         never leaves this page.
       </p>
-      <Button size="lg" block onClick={start} loading={busy}>
-        Download &amp; Decrypt File
-      </Button>
+      {files ? (
+        <LinkFiles
+          name={file.originalName ?? 'files'}
+          files={files}
+          busy={busy}
+          onSave={(saveTarget, selection) => void start(saveTarget, selection)}
+        />
+      ) : (
+        <Button size="lg" block onClick={() => start(target)} loading={busy}>
+          Download &amp; Decrypt File
+        </Button>
+      )}
       <DownloadStatus state={state} fileName={target.name} />
     </div>
   );

@@ -6,6 +6,7 @@ import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { reportDownloadFinished } from '../api/download-finished';
 import { reportDownload } from '../api/download-reward';
+import { type Selection, WHOLE_OBJECT } from '../lib/decrypt-selection';
 import { runDecryptingDownload } from '../lib/decrypting-download';
 import { type DownloadFailure, describeDownloadFailure, isUserAbort } from '../lib/download-errors';
 import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
@@ -30,7 +31,8 @@ export const MIN_DECRYPTING_MS = 600;
 export function useDecryptingDownload(
   fileId: string,
   secrets: FragmentSecrets,
-  target: SaveTarget,
+  /** Plaintext size of the link's whole object (its info's size). */
+  objectSize: number,
   /** A link with a download limit: say when the file is saved, so a spent one burns at once. */
   { limited = false }: { limited?: boolean } = {},
 ) {
@@ -51,57 +53,66 @@ export function useDecryptingDownload(
     return () => window.removeEventListener('beforeunload', warn);
   }, [busy]);
 
-  const start = useCallback(async () => {
-    if (running.current) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ phase: 'downloading', percent: 0 });
-    let percentSoFar = 0;
-    let decryptingSince: number | null = null;
-    const showDecrypting = () => {
-      decryptingSince ??= performance.now();
-      setState({ phase: 'decrypting' });
-    };
-    try {
-      await runDecryptingDownload({
-        fileId,
-        secrets,
-        target,
-        environment: injected ?? createBrowserSaveEnvironment(),
-        signal: controller.signal,
-        onPercent: (percent) => {
-          percentSoFar = percent;
-          setState({ phase: 'downloading', percent });
-        },
-        onDecrypting: showDecrypting,
-        onInterrupted: () => setState({ phase: 'resuming', percent: percentSoFar }),
-        onResumed: () => setState({ phase: 'downloading', percent: percentSoFar }),
-      });
-      showDecrypting();
-      const shownFor = performance.now() - (decryptingSince ?? performance.now());
-      if (shownFor < MIN_DECRYPTING_MS) {
-        await new Promise((resolve) => setTimeout(resolve, MIN_DECRYPTING_MS - shownFor));
-      }
-      if (!controller.signal.aborted) {
-        setState({ phase: 'saved', rewardFailed: false });
-        // Unanswered, the server still deletes a spent link's object ten minutes on.
-        if (limited) reportDownloadFinished(fileId).catch(() => undefined);
-        // The uploader's reward; a failure is mentioned and changes nothing about the download.
-        reportDownload(fileId).catch(() => {
-          if (!controller.signal.aborted) setState({ phase: 'saved', rewardFailed: true });
+  /** Saves `target`: the file, or with `selection` one file of several or all of them zipped. */
+  const start = useCallback(
+    async (target: SaveTarget, selection: Selection = WHOLE_OBJECT) => {
+      if (running.current) return;
+      const controller = new AbortController();
+      running.current = controller;
+      setState({ phase: 'downloading', percent: 0 });
+      let percentSoFar = 0;
+      let decryptingSince: number | null = null;
+      const showDecrypting = () => {
+        decryptingSince ??= performance.now();
+        setState({ phase: 'decrypting' });
+      };
+      try {
+        await runDecryptingDownload({
+          fileId,
+          secrets,
+          selection,
+          objectSize,
+          target,
+          environment: injected ?? createBrowserSaveEnvironment(),
+          signal: controller.signal,
+          onPercent: (percent) => {
+            percentSoFar = percent;
+            setState({ phase: 'downloading', percent });
+          },
+          onDecrypting: showDecrypting,
+          onInterrupted: () => setState({ phase: 'resuming', percent: percentSoFar }),
+          onResumed: () => setState({ phase: 'downloading', percent: percentSoFar }),
         });
+        showDecrypting();
+        const shownFor = performance.now() - (decryptingSince ?? performance.now());
+        if (shownFor < MIN_DECRYPTING_MS) {
+          await new Promise((resolve) => setTimeout(resolve, MIN_DECRYPTING_MS - shownFor));
+        }
+        if (!controller.signal.aborted) {
+          setState({ phase: 'saved', rewardFailed: false });
+          // Unanswered, the server still deletes a spent link's object ten minutes on.
+          // One file of several is not the whole link: the rest may still be wanted.
+          if (limited && selection.kind !== 'file') {
+            reportDownloadFinished(fileId).catch(() => undefined);
+          }
+          // The uploader's reward; a failure is mentioned and changes nothing about the download.
+          reportDownload(fileId).catch(() => {
+            if (!controller.signal.aborted) setState({ phase: 'saved', rewardFailed: true });
+          });
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState(
+          isUserAbort(error)
+            ? { phase: 'idle' }
+            : { phase: 'error', ...describeDownloadFailure(error) },
+        );
+      } finally {
+        running.current = null;
       }
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState(
-        isUserAbort(error)
-          ? { phase: 'idle' }
-          : { phase: 'error', ...describeDownloadFailure(error) },
-      );
-    } finally {
-      running.current = null;
-    }
-  }, [fileId, secrets, target, injected, limited]);
+    },
+    [fileId, secrets, objectSize, injected, limited],
+  );
 
   return { state, start };
 }

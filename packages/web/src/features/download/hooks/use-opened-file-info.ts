@@ -4,7 +4,8 @@
  * key. Plain files, and encrypted ones made before names were sealed, pass through unchanged.
  */
 import type { FileInfo } from '@sealdrop/core/api-schemas';
-import type { MetadataRecord } from '@sealdrop/core/crypto/metadata-record';
+import type { MetadataFile, MetadataRecord } from '@sealdrop/core/crypto/metadata-record';
+import { linkName } from '@sealdrop/core/file-list';
 import { useEffect, useState } from 'react';
 import { ENCRYPTED_FILE_LABEL, openSealedRecord } from '../../../lib/sealed-names';
 
@@ -13,7 +14,12 @@ type Opened = { blob: string; record: MetadataRecord | null };
 export function useOpenedFileInfo(
   info: FileInfo | undefined,
   rawKey: Uint8Array | null | undefined,
-): { file: FileInfo | undefined; opening: boolean } {
+): {
+  file: FileInfo | undefined;
+  /** The link's files when it carries several (issue 16 item 1); null for one file. */
+  files: MetadataFile[] | null;
+  opening: boolean;
+} {
   const blob = info?.isEncrypted && info.originalName === null ? info.encryptedMetadata : null;
   const [opened, setOpened] = useState<Opened | null>(null);
 
@@ -28,16 +34,20 @@ export function useOpenedFileInfo(
     };
   }, [blob, rawKey]);
 
-  if (!info || !blob || !rawKey) return { file: info, opening: false };
-  if (opened?.blob !== blob) return { file: info, opening: true };
-  // One file today; a link with several files names its first (the list is issue 16 item 1's).
-  const first = opened.record?.files[0];
+  if (!info || !blob || !rawKey) return { file: info, files: null, opening: false };
+  if (opened?.blob !== blob) return { file: info, files: null, opening: true };
+  const files = opened.record?.files ?? [];
+  const several = files.length > 1;
   return {
     file: {
       ...info,
-      originalName: first?.name ?? ENCRYPTED_FILE_LABEL,
-      contentType: first?.type || info.contentType,
+      // Several files go by their folder's name or their count ("12 files").
+      originalName: several
+        ? linkName(files.map((f) => f.path))
+        : (files[0]?.name ?? ENCRYPTED_FILE_LABEL),
+      contentType: (!several && files[0]?.type) || info.contentType,
     },
+    files: several ? files : null,
     opening: false,
   };
 }

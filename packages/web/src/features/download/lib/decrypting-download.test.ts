@@ -39,6 +39,7 @@ const run = (env: SaveEnvironment, size = PLAINTEXT.length) =>
   runDecryptingDownload({
     fileId: 'AbCdEfGh1234',
     secrets: { rawKey: new Uint8Array(RAW_KEY), iv: new Uint8Array(IV) },
+    objectSize: size,
     target: { name: 'a.bin', size },
     environment: env,
     signal: new AbortController().signal,

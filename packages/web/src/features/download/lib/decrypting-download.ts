@@ -10,12 +10,12 @@
  */
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
-import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { API_BASE } from '../../../lib/api-client';
 import { refusalError, requestCiphertext } from '../api/fetch-ciphertext';
 import { chooseSinks, openFirstSink } from '../save/choose-sink';
 import type { SaveEnvironment, SaveSink, SaveTarget, SinkKind } from '../save/sink-types';
+import { decryptSelection, type Selection, WHOLE_OBJECT } from './decrypt-selection';
 import {
   DownloadError,
   FirstRecordError,
@@ -23,11 +23,14 @@ import {
   TOO_LARGE_FOR_BROWSER_MESSAGE,
 } from './download-errors';
 import { createProgressStream, encryptedSize } from './progress-stream';
-import { openResumableCiphertext } from './resumable-ciphertext';
 
 export interface DecryptingDownloadInput {
   fileId: string;
   secrets: FragmentSecrets;
+  /** What is saved: the file, one file of a link's several, or all of them zipped. */
+  selection?: Selection;
+  /** Plaintext size of the whole object (the file info's size). */
+  objectSize: number;
   target: SaveTarget;
   environment: SaveEnvironment;
   signal: AbortSignal;
@@ -43,6 +46,7 @@ export interface DecryptingDownloadInput {
 /** Resolves with the method used once the file is completely written. */
 export async function runDecryptingDownload(input: DecryptingDownloadInput): Promise<SinkKind> {
   const { fileId, secrets, target, environment, signal } = input;
+  const selection = input.selection ?? WHOLE_OBJECT;
   // Refuse before downloading anything when no method could take a file this size.
   const kinds = chooseSinks(environment.capabilities(), target.size);
   if (kinds.length === 0) throw new DownloadError(TOO_LARGE_FOR_BROWSER_MESSAGE);
@@ -53,6 +57,7 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
         downloadPath: `${API_BASE}/files/${encodeURIComponent(fileId)}/download`,
         key,
         iv: secrets.iv,
+        selection,
         target,
         signal,
         onPercent: input.onPercent,
@@ -66,17 +71,22 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
       // The worker could not start (private mode, force-reload): the page decrypts instead.
     }
   }
-  const ciphertext = await openResumableCiphertext({
-    open: (offset, attemptSignal) => requestCiphertext(fileId, offset, attemptSignal),
+  const decrypted = await decryptSelection({
+    open: (range, attemptSignal) => requestCiphertext(fileId, range, attemptSignal),
     refusal: refusalError,
     signal,
     onInterrupted: input.onInterrupted,
     onResumed: input.onResumed,
+    key,
+    iv: secrets.iv,
+    selection,
+    meter: (total) =>
+      createProgressStream(
+        total > 0 ? total : encryptedSize(input.objectSize),
+        input.onPercent,
+        input.onDecrypting,
+      ),
   });
-  const total = ciphertext.total > 0 ? ciphertext.total : encryptedSize(target.size);
-  const decrypted = ciphertext.body
-    .pipeThrough(createProgressStream(total, input.onPercent, input.onDecrypting))
-    .pipeThrough(createDecryptionStream(key, secrets.iv));
   // Decrypt the first record before choosing where to save: a wrong key or a file that is not
   // ours fails here, before the browser shows a download or a save dialog.
   const first = await readFirst(decrypted, signal).catch((error: unknown) => {

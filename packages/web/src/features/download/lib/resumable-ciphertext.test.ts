@@ -18,7 +18,8 @@ type Answer =
 /** A storage whose nth request gets answers[n] (the last one repeats). */
 function storage(answers: Answer[]) {
   const offsets: number[] = [];
-  const open = async (offset: number, signal: AbortSignal) => {
+  const open = async (range: string | null, signal: AbortSignal) => {
+    const offset = range ? Number(/^bytes=(\d+)-$/.exec(range)?.[1]) : 0;
     offsets.push(offset);
     const answer = answers[Math.min(offsets.length - 1, answers.length - 1)]!;
     if (answer.kind === 'status') {

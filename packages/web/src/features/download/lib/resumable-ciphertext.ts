@@ -26,8 +26,10 @@ export const RESUME: ResumeTuning = {
 };
 
 export interface ResumableCiphertextInput {
-  /** GETs the ciphertext from byte `offset`; offset 0 sends no Range header. */
-  open: (offset: number, signal: AbortSignal) => Promise<Response>;
+  /** GETs the object with this Range header value; null asks for the whole object (no header). */
+  open: (range: string | null, signal: AbortSignal) => Promise<Response>;
+  /** Only bytes [start, end) of the object (one file of a link); default: all of it. */
+  span?: { start: number; end: number };
   /** The error for an answer that is no ciphertext (404 once the link expired, 409 …). */
   refusal: (response: Response) => Promise<Error>;
   signal: AbortSignal;
@@ -40,7 +42,7 @@ export interface ResumableCiphertextInput {
 
 export interface ResumableCiphertext {
   body: ReadableStream<Uint8Array>;
-  /** The object's size from the first response's Content-Length, or -1 when it sent none. */
+  /** Bytes the body will deliver (the first response's Content-Length), or -1 when unknown. */
   total: number;
 }
 
@@ -57,11 +59,17 @@ export async function openResumableCiphertext(
   input: ResumableCiphertextInput,
 ): Promise<ResumableCiphertext> {
   const tuning = input.tuning ?? RESUME;
-  const { signal } = input;
+  const { signal, span } = input;
+  const start = span?.start ?? 0;
+  /** The Range asking for everything from `offset` bytes into this stream. */
+  const rangeFrom = (offset: number) =>
+    span ? `bytes=${start + offset}-${span.end - 1}` : offset > 0 ? `bytes=${offset}-` : null;
   let attempt = new AbortController();
-  const first = await input.open(0, AbortSignal.any([signal, attempt.signal]));
+  const first = await input.open(rangeFrom(0), AbortSignal.any([signal, attempt.signal]));
   if (!first.ok || !first.body) throw await input.refusal(first);
   const total = contentLength(first);
+  /** The whole object's size, so a resumed answer can be checked to come from the same object. */
+  const objectSize = span ? rangeTotal(first) : total;
   let reader: ReadableStreamDefaultReader<Uint8Array> = first.body.getReader();
   let received = 0;
   let failures = 0;
@@ -119,8 +127,11 @@ export async function openResumableCiphertext(
       await sleep(tuning.backoffMs(failures), signal);
       attempt = new AbortController();
       try {
-        const response = await input.open(received, AbortSignal.any([signal, attempt.signal]));
-        reader = await continuation(response, received, total, input.refusal);
+        const response = await input.open(
+          rangeFrom(received),
+          AbortSignal.any([signal, attempt.signal]),
+        );
+        reader = await continuation(response, start + received, objectSize, input.refusal);
         input.onResumed?.();
         return;
       } catch (error) {
@@ -170,7 +181,9 @@ export async function openResumableCiphertext(
 /** The rest of the object from a resumed request, or why it cannot be the same object. */
 async function continuation(
   response: Response,
+  /** Where in the object the answer must start. */
   offset: number,
+  /** The object's size (-1: unknown). */
   total: number,
   refusal: ResumableCiphertextInput['refusal'],
 ): Promise<ReadableStreamDefaultReader<Uint8Array>> {
@@ -207,6 +220,12 @@ function sameObject(response: Response, offset: number, total: number): boolean 
   }
   const length = contentLength(response);
   return total < 0 || length < 0 || length === total - offset;
+}
+
+/** The object size a 206 names in Content-Range ("bytes a-b/size"), or -1. */
+function rangeTotal(response: Response): number {
+  const match = /\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
+  return match ? Number(match[1]) : -1;
 }
 
 function contentLength(response: Response): number {

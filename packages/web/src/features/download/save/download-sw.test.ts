@@ -15,6 +15,7 @@ import { RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleDownloadWorker } from '../../../../build/download-worker';
 import { ApiError } from '../../../lib/api-client';
+import { WHOLE_OBJECT } from '../lib/decrypt-selection';
 import { FirstRecordError, SinkUnavailableError } from '../lib/download-errors';
 import { downloadThroughServiceWorker, type ServiceWorkerDeps } from './service-worker-download';
 import type { WorkerDownloadJob } from './sink-types';
@@ -113,6 +114,7 @@ async function runDownload(
     downloadPath: DOWNLOAD_PATH,
     key: await importKey(options.key ?? RAW_KEY),
     iv: IV,
+    selection: WHOLE_OBJECT,
     target: { name: 'Bericht März.pdf', size: PLAINTEXT.length },
     signal: options.signal ?? new AbortController().signal,
     onPercent: (percent) => percents.push(percent),
@@ -297,6 +299,7 @@ describe('download-sw.js', () => {
         downloadPath: DOWNLOAD_PATH,
         key: await importKey(RAW_KEY),
         iv: IV,
+        selection: WHOLE_OBJECT,
         target: { name: 'a.bin', size: 1 },
         signal: new AbortController().signal,
         onPercent: () => {},
@@ -321,6 +324,7 @@ describe('download-sw.js', () => {
         downloadPath: DOWNLOAD_PATH,
         key: await importKey(RAW_KEY),
         iv: IV,
+        selection: WHOLE_OBJECT,
         target: { name: 'a.bin', size: PLAINTEXT.length },
         signal: new AbortController().signal,
         onPercent: () => {},

@@ -85,7 +85,7 @@ export async function downloadThroughServiceWorker(
     id,
     disposition: contentDisposition(job.target.name),
     size: Number.isSafeInteger(job.target.size) ? job.target.size : -1,
-    source: { path: job.downloadPath, key: job.key, iv: job.iv },
+    source: { path: job.downloadPath, key: job.key, iv: job.iv, selection: job.selection },
   };
   const accepted = reports.until('accepted', job.signal, {
     ms: ACCEPT_TIMEOUT_MS,

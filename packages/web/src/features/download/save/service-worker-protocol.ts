@@ -1,4 +1,5 @@
 /** Names and messages shared by the page and the download worker (../service-worker/). */
+import type { Selection } from '../lib/decrypt-selection';
 
 export const DOWNLOAD_SW_URL = '/download-sw.js';
 /**
@@ -56,5 +57,5 @@ export interface PrepareMessage {
    * Where and how to decrypt. The key is a non-extractable CryptoKey: structured clone hands it to
    * the same-origin worker, which can use it but never read its bytes.
    */
-  source: { path: string; key: CryptoKey; iv: Uint8Array };
+  source: { path: string; key: CryptoKey; iv: Uint8Array; selection: Selection };
 }

@@ -1,4 +1,5 @@
 /** The ways a decrypted file can be written to disk, and what each needs to know. */
+import type { Selection } from '../lib/decrypt-selection';
 
 export type SinkKind = 'service-worker' | 'file-system' | 'blob';
 /** The methods where the page decrypts and writes (the worker decrypts on its own). */
@@ -33,6 +34,7 @@ export interface WorkerDownloadJob {
   downloadPath: string;
   key: CryptoKey;
   iv: Uint8Array;
+  selection: Selection;
   target: SaveTarget;
   signal: AbortSignal;
   onPercent: (percent: number) => void;

@@ -9,10 +9,10 @@
  * download. Decryption is core's createDecryptionStream, the same code every other path runs.
  * Protocol: ../save/service-worker-protocol.ts.
  */
-import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
-import { openResumableCiphertext } from '../lib/resumable-ciphertext';
+import { decryptSelection, isSelection } from '../lib/decrypt-selection';
+import { FileListMismatchError } from '../lib/zip-files';
 import {
   DOWNLOAD_SCOPE,
   type PageToWorker,
@@ -70,7 +70,8 @@ function isPrepareMessage(data: Partial<PrepareMessage>): data is PrepareMessage
     source.path.startsWith('/api/') &&
     source.key instanceof CryptoKey &&
     source.iv instanceof Uint8Array &&
-    source.iv.length === 12
+    source.iv.length === 12 &&
+    isSelection(source.selection)
   );
 }
 
@@ -80,11 +81,11 @@ async function prepare(data: PrepareMessage, port: MessagePort, post: (m: Worker
   port.onmessage = (event: MessageEvent<PageToWorker>) => {
     if (event.data?.type === 'abort') aborter.abort(new Error('The page stopped the download'));
   };
-  const ciphertext = await openResumableCiphertext({
-    open: (offset, signal) =>
+  const decrypted = await decryptSelection({
+    open: (range, signal) =>
       fetch(data.source.path, {
         signal,
-        headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
+        headers: range ? { Range: range } : {},
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
       }),
@@ -92,11 +93,12 @@ async function prepare(data: PrepareMessage, port: MessagePort, post: (m: Worker
     signal: aborter.signal,
     onInterrupted: () => post({ type: 'interrupted' }),
     onResumed: () => post({ type: 'resumed' }),
+    key: data.source.key,
+    iv: data.source.iv,
+    selection: data.source.selection,
+    meter: (total) => countBytes(total, post),
   });
-  const plaintext = ciphertext.body
-    .pipeThrough(countBytes(ciphertext.total, post))
-    .pipeThrough(createDecryptionStream(data.source.key, data.source.iv))
-    .getReader();
+  const plaintext = decrypted.getReader();
   const first = await plaintext.read();
   const stream = responseStream(first, plaintext, post, aborter);
   pending.set(data.id, { stream, disposition: data.disposition, size: data.size, port });
@@ -215,7 +217,9 @@ function failure(error: unknown): WorkerFailure {
   if (error instanceof Refusal) {
     return { type: 'failed', reason: 'http', status: error.status, message: error.message };
   }
-  if (error instanceof DecryptionError) return { type: 'failed', reason: 'decrypt' };
+  if (error instanceof DecryptionError || error instanceof FileListMismatchError) {
+    return { type: 'failed', reason: 'decrypt' };
+  }
   if (error instanceof UnsupportedFormatError) {
     return { type: 'failed', reason: 'format', message: error.message };
   }

@@ -4,7 +4,11 @@
  * so the server never learns the name or the type.
  */
 import type { PresignRequest } from '@sealdrop/core/api-schemas';
-import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
+import {
+  type MetadataFile,
+  sealMetadata,
+  singleFileRecord,
+} from '@sealdrop/core/crypto/metadata-record';
 
 export type PresignDescription = Pick<
   PresignRequest,
@@ -15,7 +19,10 @@ export async function describeForPresign(
   file: { name: string; type: string; size: number },
   /** The file key (raw bytes) of an encrypted upload; null for a plain one. */
   rawKey: Uint8Array | null,
+  /** The files of a bundle (several files in one link), in order; null for one file. */
+  entries: MetadataFile[] | null = null,
 ): Promise<PresignDescription> {
   if (!rawKey) return { filename: file.name, contentType: file.type };
-  return { encryptedMetadata: await sealMetadata(singleFileRecord(file), rawKey) };
+  const record = entries ? { files: entries } : singleFileRecord(file);
+  return { encryptedMetadata: await sealMetadata(record, rawKey) };
 }

@@ -7,6 +7,7 @@ import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { rememberFileKey } from '../../../lib/file-keys';
+import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
 import { PrepareError } from '../lib/upload-errors';
@@ -92,6 +93,9 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   let fragment: string | null = null;
   // What the link shows: the bare key, or only its passphrase-wrapped form.
   let linkFragment: string | null = null;
+  const entries = bundleEntries(blob);
+  // A plain link has no sealed list to cut its object back into files.
+  if (entries && !encrypt) throw new PrepareError(new Error('Several files are always encrypted'));
   let description: PresignDescription = { filename: name, contentType };
   if (encrypt) {
     try {
@@ -101,7 +105,11 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       linkFragment = options.passphrase
         ? buildProtectedFragment(await protectSecrets(material, options.passphrase))
         : fragment;
-      description = await describeForPresign({ name, type, size: blob.size }, material.rawKey);
+      description = await describeForPresign(
+        { name, type, size: blob.size },
+        material.rawKey,
+        entries,
+      );
     } catch (error) {
       throw new PrepareError(error);
     }

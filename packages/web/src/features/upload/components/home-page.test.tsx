@@ -59,7 +59,7 @@ afterEach(async () => {
 });
 
 describe('HomePage', () => {
-  it('offers one file up to 5GB, encryption on by default, benefits and the Premium card', () => {
+  it('offers files or a folder up to 5GB, encryption on by default, benefits and the Premium card', () => {
     render(<HomePage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(
@@ -69,7 +69,10 @@ describe('HomePage', () => {
     ).toBeInTheDocument();
     const input = screen.getByLabelText(/drop a file here/i);
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).not.toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('multiple');
+    const folder = screen.getByLabelText('Choose a folder') as HTMLInputElement;
+    expect(folder).toHaveAttribute('type', 'file');
+    expect(folder.webkitdirectory).toBe(true);
     expect(screen.getByText('up to 5GB')).toBeInTheDocument();
     expect(screen.getByText('Upload files up to 5GB without creating an account.')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Encrypt in my browser' })).toBeChecked();
@@ -88,9 +91,25 @@ describe('HomePage', () => {
     const file = new File(['dropped'], 'dropped.txt');
     fireEvent.dragEnter(zone, { dataTransfer: { files: [file] } });
     fireEvent.drop(zone, { dataTransfer: { files: [file] } });
-    expect(screen.getByText('dropped.txt')).toBeInTheDocument();
+    expect(await screen.findByText('dropped.txt')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upload Status' })).toBeInTheDocument();
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  });
+
+  it('shares several files as one encrypted link, even with encryption unchecked', async () => {
+    const api = mockApi(happyRoutes);
+    render(<HomePage />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Encrypt in my browser' }));
+    const input = screen.getByLabelText(/drop a file here/i);
+    const files = [new File(['one'], 'one.txt'), new File(['three'], 'three.txt')];
+    fireEvent.change(input, { target: { files } });
+    // One card for both: named by their count, their sizes added up.
+    expect(await screen.findByText('2 files')).toBeInTheDocument();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const [presign] = api.callsTo('POST /upload/presign');
+    expect(presign?.body).toMatchObject({ isEncrypted: true, size: 8 });
+    expect(presign?.body).toHaveProperty('encryptedMetadata');
+    expect(presign?.body).not.toHaveProperty('filename');
   });
 
   it('tells premium users everything is active and raises the limit', () => {

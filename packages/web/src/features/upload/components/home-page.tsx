@@ -7,6 +7,7 @@ import {
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
 import { cardStatus, type UploadFlowDeps, useUploadFlow } from '../hooks/use-upload-flow';
+import { bundleFiles, type PickedFile } from '../lib/file-bundle';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
@@ -29,7 +30,7 @@ export interface HomePageProps {
   onUploaded?: UploadFlowDeps['onReady'];
 }
 
-/** Home (spec §2): pick one file, get a link at once, watch it upload. */
+/** Home (spec §2): pick files or a folder, get one link at once, watch it upload. */
 export function HomePage({
   isPremium = false,
   resumeStore = pendingUploads,
@@ -41,8 +42,6 @@ export function HomePage({
   const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
   const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
   const [passphrase, setPassphrase] = useState('');
-  // Only premium may protect a link, and only an encrypted upload has a key to protect.
-  const protectWith = isPremium && encrypt && passphrase ? { passphrase } : {};
   const { state, start, resume, retry, reset } = useUploadFlow({
     store: resumeStore,
     onReady: onUploaded,
@@ -53,13 +52,19 @@ export function HomePage({
   const maxLabel = maxSizeLabel(maxBytes);
   const retention = retentionLabel(RETENTION_MS[tier]);
 
-  const onFile = (file: File) => {
+  const onFiles = (picked: PickedFile[]) => {
+    const file = bundleFiles(picked);
+    if (!file) return;
     // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
+    // Several files count together against the limit: they share one link.
     if (file.size > maxBytes) {
       window.alert(fileTooLargeMessage(maxBytes));
       return;
     }
-    void start(file, encrypt, { expiresIn, downloadLimit, ...protectWith });
+    // Several files always travel encrypted: their list is in the sealed metadata record.
+    const sealed = encrypt || picked.length > 1;
+    const protect = isPremium && sealed && passphrase ? { passphrase } : {};
+    void start(file, sealed, { expiresIn, downloadLimit, ...protect });
   };
 
   return (
@@ -101,7 +106,7 @@ export function HomePage({
                   onDiscard={() => discard(pending)}
                 />
               ) : null}
-              <FileDropZone maxLabel={maxLabel} onFile={onFile} />
+              <FileDropZone maxLabel={maxLabel} onFiles={onFiles} />
               <label className="sd-home-encrypt">
                 <input
                   type="checkbox"
