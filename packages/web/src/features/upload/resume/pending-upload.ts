@@ -2,10 +2,12 @@
  * What this browser remembers about an unfinished multipart upload so that a reload can resume
  * it. Pure: shape checks, the same-file test and how much was already sent.
  */
+import { safeEntryPath } from '@sealdrop/core/file-list';
 import { partPlainRange } from '@sealdrop/core/upload-plan';
 import type { ShortLinkReservation } from '../api/tiny-url';
 import type { CompletedPart } from '../api/upload-endpoints';
 import type { MultipartStart } from '../api/upload-file';
+import { bundleEntries, bundleFiles, type PickedFile } from '../lib/file-bundle';
 
 export interface PickedFileFacts {
   name: string;
@@ -29,6 +31,11 @@ export interface PendingUpload {
   /** The link's passphrase-wrapped fragment (`wkey=…`); null or absent for an unprotected link. */
   linkFragment?: string | null;
   file: PickedFileFacts;
+  /**
+   * Several files in one link: their paths and sizes in upload order, so that picking the folder
+   * again rebuilds the very same bundle. Absent for one file.
+   */
+  entries?: { path: string; size: number }[];
   contentType: string;
   partSize: number;
   partCount: number;
@@ -58,14 +65,32 @@ export function toPendingUpload(
   reservation: ShortLinkReservation | null,
   savedAt: number,
 ): PendingUpload {
+  const entries = bundleEntries(file);
   return {
     ...start,
     shortCode: reservation?.shortCode ?? null,
     completeToken: reservation?.completeToken ?? null,
     file: factsOf(file),
+    ...(entries ? { entries: entries.map(({ path, size }) => ({ path, size })) } : {}),
     savedAt,
     parts: [],
   };
+}
+
+/**
+ * The bundle a stored multi-file upload was made of, rebuilt from a folder picked again: each
+ * stored path must be there with its size, in the stored order. Null when any is missing.
+ */
+export function rebuildBundle(upload: PendingUpload, picked: readonly PickedFile[]): File | null {
+  if (!upload.entries) return null;
+  const byPath = new Map(picked.map((item) => [safeEntryPath(item.path), item]));
+  const ordered: PickedFile[] = [];
+  for (const { path, size } of upload.entries) {
+    const item = byPath.get(path);
+    if (!item || item.file.size !== size) return null;
+    ordered.push(item);
+  }
+  return bundleFiles(ordered);
 }
 
 /** The reservation a stored upload completes, if it had one (records of older versions have no secret). */
@@ -114,6 +139,12 @@ export function isPendingUpload(value: unknown): value is PendingUpload {
     numbers.every((name) => Number.isFinite(value[name])) &&
     (value.fragment === null || typeof value.fragment === 'string') &&
     (value.linkFragment == null || typeof value.linkFragment === 'string') &&
+    (value.entries === undefined ||
+      (Array.isArray(value.entries) &&
+        value.entries.every(
+          (entry) =>
+            isRecord(entry) && typeof entry.path === 'string' && Number.isFinite(entry.size),
+        ))) &&
     typeof value.file.name === 'string' &&
     Number.isFinite(value.file.size) &&
     Number.isFinite(value.file.lastModified) &&

@@ -1,11 +1,13 @@
 import { formatSize } from '@sealdrop/core/format-size';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { pickedFromList } from '../lib/file-bundle';
 import {
   DIFFERENT_FILE_MESSAGE,
   isSameFile,
   type PendingUpload,
+  rebuildBundle,
   sentBytes,
 } from './pending-upload';
 import './resume-offer.css';
@@ -31,8 +33,19 @@ export function ResumeOffer({ upload, onResume, onDiscard }: ResumeOfferProps) {
   const sent = sentBytes(upload);
   const percent = size ? Math.floor((sent / size) * 100) : 0;
 
-  const onPicked = (file: File | undefined) => {
-    if (!file) return;
+  const folder = upload.entries !== undefined;
+  useEffect(() => {
+    // Several files: the folder is picked again (not a React prop, so set on the element).
+    if (input.current) input.current.webkitdirectory = folder;
+  }, [folder]);
+
+  const onPicked = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const file = folder ? rebuildBundle(upload, pickedFromList(files)) : files[0];
+    if (!file) {
+      setRefusal(DIFFERENT_FILE_MESSAGE);
+      return;
+    }
     if (!isSameFile(upload.file, file)) {
       setRefusal(DIFFERENT_FILE_MESSAGE);
       return;
@@ -59,10 +72,10 @@ export function ResumeOffer({ upload, onResume, onDiscard }: ResumeOfferProps) {
         className="sr-only"
         type="file"
         onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
+          const files = event.currentTarget.files;
+          onPicked(files);
           // Cleared so that picking after a refusal fires change again.
           event.currentTarget.value = '';
-          onPicked(file);
         }}
       />
       {refusal ? (
