@@ -16,7 +16,7 @@ import { listFlag, MiB, mibPerSecond, parseFlags, parseSize, toMiB } from './lib
 import { launchBrowser } from './lib/browser.mjs';
 import { measureRawUpload, measureWebCrypto, startDiscardServer } from './lib/ceilings.mjs';
 import { sha256OfFile, TMP_DIR, writeRandomFile } from './lib/files.mjs';
-import { startSampling, treeMemory } from './lib/processes.mjs';
+import { byRole, memory, sampled } from './lib/sampled.mjs';
 import { downloadThroughLink, uploadThroughHomePage } from './lib/ui.mjs';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -32,30 +32,6 @@ const log = (message) => console.error(`[browser-transfer] ${message}`);
 const emit = (row) => console.log(JSON.stringify(row));
 /** Generous: a stalled transfer fails the bench instead of hanging it. */
 const timeoutFor = (bytes) => Math.max(120_000, (bytes / (4 * MiB)) * 1000);
-
-const memory = (sample) => ({ rssMiB: toMiB(sample.rss), pssMiB: toMiB(sample.pss) });
-const byRole = (sample) =>
-  Object.fromEntries(Object.entries(sample.byRole).map(([role, rss]) => [role, toMiB(rss)]));
-
-/** Samples browser, server (and s3rver) while `work` runs; returns its result and the peaks. */
-async function sampled(chromium, app, work) {
-  const trees = {
-    browser: { pid: chromium.pid, roleOf: chromium.roleOf },
-    server: { pid: app.serverPid },
-    ...(app.s3rverPid ? { s3rver: { pid: app.s3rverPid } } : {}),
-  };
-  const idle = Object.fromEntries(
-    Object.entries(trees).map(([name, tree]) => [name, treeMemory(tree.pid, tree.roleOf)]),
-  );
-  const sampler = startSampling(trees, 200);
-  try {
-    const result = await work();
-    return { result, idle, ...sampler.stop() };
-  } catch (error) {
-    sampler.stop();
-    throw error;
-  }
-}
 
 /** One upload and download of `file` through `app`; returns the measurement row. */
 async function roundTrip(chromium, app, file, mode) {

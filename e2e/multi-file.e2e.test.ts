@@ -19,7 +19,9 @@ async function shareFolder(browser: Browser, origin: string, folder: string): Pr
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(origin);
-  await page.getByLabel('Choose a folder').setInputFiles(folder);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a folder' }).click();
+  await (await chooser).setFiles(folder);
   await page
     .getByText('Your file is ready. Copy or share the link anywhere.')
     .waitFor({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { buttonClassName } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { UploadIcon } from '../../../components/ui/icons';
 import { type PickedFile, pickedFromDrop, pickedFromList } from '../lib/file-bundle';
 
@@ -11,20 +11,16 @@ export interface FileDropZoneProps {
 }
 
 /**
- * Pick area for files, and "Choose a folder" beside it (issue 16 item 1). The real file inputs stay
- * in the tab order (visually hidden, not display:none), so keyboard users reach them with Tab and
- * open the pickers with Enter or Space. Dropped folders keep their relative paths.
+ * Pick area for files, and "Choose a folder" under it (issue 16 item 1). There is one file input:
+ * the folder button opens it as a folder picker for that one pick, so a page (or a test) that
+ * looks for the file input finds exactly one. The input stays in the tab order (visually hidden,
+ * not display:none), so keyboard users reach it with Tab and open the picker with Enter or Space.
+ * Dropped folders keep their relative paths.
  */
 export function FileDropZone({ maxLabel, onFiles }: FileDropZoneProps) {
   const inputId = useId();
-  const folderId = useId();
-  const folderInput = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-
-  useEffect(() => {
-    // Not a React prop: set on the element so the picker chooses a folder.
-    if (folderInput.current) folderInput.current.webkitdirectory = true;
-  }, []);
 
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -34,11 +30,19 @@ export function FileDropZone({ maxLabel, onFiles }: FileDropZoneProps) {
     });
   };
 
-  const onPick = (input: HTMLInputElement) => {
-    const picked = pickedFromList(input.files ?? []);
-    // Cleared so choosing the same file again (after a refusal) fires change again.
-    input.value = '';
-    if (picked.length > 0) onFiles(picked);
+  useEffect(() => {
+    // A dismissed folder picker must not leave the next click choosing folders.
+    const element = input.current;
+    const reset = () => element && pickFiles(element);
+    element?.addEventListener('cancel', reset);
+    return () => element?.removeEventListener('cancel', reset);
+  }, []);
+
+  const chooseFolder = () => {
+    const element = input.current;
+    if (!element) return;
+    element.webkitdirectory = true;
+    element.click();
   };
 
   return (
@@ -55,11 +59,19 @@ export function FileDropZone({ maxLabel, onFiles }: FileDropZoneProps) {
         onDrop={onDrop}
       >
         <input
+          ref={input}
           id={inputId}
           className="sr-only"
           type="file"
           multiple
-          onChange={(event) => onPick(event.currentTarget)}
+          onChange={(event) => {
+            const element = event.currentTarget;
+            const picked = pickedFromList(element.files ?? []);
+            // Cleared so choosing the same file again (after a refusal) fires change again.
+            element.value = '';
+            pickFiles(element);
+            if (picked.length > 0) onFiles(picked);
+          }}
         />
         <span className="sd-home-drop__icon" aria-hidden="true">
           <UploadIcon size={32} />
@@ -67,19 +79,14 @@ export function FileDropZone({ maxLabel, onFiles }: FileDropZoneProps) {
         <span className="sd-home-drop__title">Drop a file here or click to choose one</span>
         <span className="sd-home-drop__limit">up to {maxLabel}</span>
       </label>
-      <input
-        id={folderId}
-        ref={folderInput}
-        className="sr-only"
-        type="file"
-        onChange={(event) => onPick(event.currentTarget)}
-      />
-      <label
-        htmlFor={folderId}
-        className={`sd-home-folder ${buttonClassName({ variant: 'secondary' })}`}
-      >
+      <Button variant="secondary" className="sd-home-folder" onClick={chooseFolder}>
         Choose a folder
-      </label>
+      </Button>
     </div>
   );
+}
+
+/** Back to picking files, whatever the last pick was. */
+function pickFiles(element: HTMLInputElement) {
+  element.webkitdirectory = false;
 }

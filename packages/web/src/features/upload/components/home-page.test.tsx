@@ -70,9 +70,14 @@ describe('HomePage', () => {
     const input = screen.getByLabelText(/drop a file here/i);
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('multiple');
-    const folder = screen.getByLabelText('Choose a folder') as HTMLInputElement;
-    expect(folder).toHaveAttribute('type', 'file');
-    expect(folder.webkitdirectory).toBe(true);
+    // One file input: "Choose a folder" opens it as a folder picker for one pick.
+    expect(document.querySelectorAll('input[type=file]')).toHaveLength(1);
+    const click = vi.spyOn(input as HTMLInputElement, 'click').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a folder' }));
+    expect(click).toHaveBeenCalled();
+    expect((input as HTMLInputElement).webkitdirectory).toBe(true);
+    fireEvent.change(input, { target: { files: [] } });
+    expect((input as HTMLInputElement).webkitdirectory).toBe(false);
     expect(screen.getByText('up to 5GB')).toBeInTheDocument();
     expect(screen.getByText('Upload files up to 5GB without creating an account.')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Encrypt in my browser' })).toBeChecked();
