@@ -7,7 +7,13 @@ import { fixed, splice, table } from './lib/markdown.mjs';
 import { checkTargets } from './lib/targets.mjs';
 
 const DOC = join(ROOT, 'docs/performance.md');
-const NAMES = ['browser-transfer', 'server-load', 'upload-local-1g', 'upload-s3-256m'];
+const NAMES = [
+  'browser-transfer',
+  'multi-file',
+  'server-load',
+  'upload-local-1g',
+  'upload-s3-256m',
+];
 
 function load(name) {
   const path = join(ROOT, 'bench/results', `${name}.json`);
@@ -166,6 +172,33 @@ function serverUploadSection() {
   );
 }
 
+function multiFileSection() {
+  const phase = (p) =>
+    `${fixed(p.MiBs)} MiB/s (${fixed(p.seconds, 2)} s), peak ${p.browserPeak.pssMiB} / ${p.browserPeak.rssMiB}`;
+  return table(
+    [
+      'files',
+      'driver',
+      'total (MiB)',
+      'share (browser PSS / RSS MiB)',
+      'download all as zip (browser PSS / RSS MiB)',
+      'browser idle PSS / RSS',
+      'server peak RSS (MiB)',
+      'zip checked',
+    ],
+    rowsOf('multi-file', 'multi-file').map((row) => [
+      row.case,
+      row.driver,
+      fixed(row.totalBytes / 1024 / 1024, 0),
+      phase(row.upload),
+      phase(row.download),
+      `${row.upload.browserIdle.pssMiB} / ${row.upload.browserIdle.rssMiB}`,
+      `${row.upload.serverPeakRssMiB} / ${row.download.serverPeakRssMiB}`,
+      row.zipVerified ? 'every CRC, every entry' : '**no**',
+    ]),
+  );
+}
+
 function targetsSection() {
   const checks = checkTargets(transfers, loads);
   return table(
@@ -185,6 +218,7 @@ const sections = {
   commands: commandsSection,
   targets: targetsSection,
   transfers: transfersSection,
+  'multi-file': multiFileSection,
   roles: rolesSection,
   ceilings: ceilingsSection,
   load: loadSection,
