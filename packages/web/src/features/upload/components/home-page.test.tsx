@@ -82,10 +82,15 @@ describe('HomePage', () => {
     expect(screen.getByText('Upload files up to 5GB without creating an account.')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Encrypt in my browser' })).toBeChecked();
     expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(7);
-    for (const feature of ['Priority uploads', '100GB files', '30-day storage']) {
+    for (const feature of [
+      'Priority uploads',
+      '100GB files',
+      '30-day storage',
+      'Enhanced security',
+    ]) {
       expect(screen.getByText(feature)).toBeInTheDocument();
     }
-    expect(screen.getAllByText('Pro')).toHaveLength(3);
+    expect(screen.getAllByText('Pro')).toHaveLength(4);
     expect(screen.getByText('Hold 10K+ token to go Pro')).toBeInTheDocument();
   });
 

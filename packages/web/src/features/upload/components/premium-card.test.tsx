@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PremiumCard } from './premium-card';
 
 describe('PremiumCard', () => {
-  it('lists only the Pro features that exist, each with a Pro badge', () => {
+  it('lists the four Pro features, each with a Pro badge', () => {
     render(<PremiumCard />);
     const card = screen.getByRole('region', { name: 'Premium' });
     const items = within(card).getAllByRole('listitem');
@@ -11,14 +11,15 @@ describe('PremiumCard', () => {
       'Priority uploadsPro',
       '100GB filesPro',
       '30-day storagePro',
+      'Enhanced securityPro',
     ]);
     expect(within(card).getByText('Hold 10K+ token to go Pro')).toBeInTheDocument();
   });
 
-  it('does not promise "Enhanced security" before the download passphrase exists', () => {
+  it('tells a premium user every feature is active', () => {
     render(<PremiumCard isPremium />);
     const card = screen.getByRole('region', { name: 'Premium' });
-    expect(within(card).queryByText('Enhanced security')).not.toBeInTheDocument();
     expect(within(card).getByText('All features active!')).toBeInTheDocument();
+    expect(within(card).queryByText('Hold 10K+ token to go Pro')).not.toBeInTheDocument();
   });
 });

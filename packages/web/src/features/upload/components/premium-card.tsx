@@ -3,11 +3,15 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 
 /**
- * The Pro features the product delivers today. "Enhanced security" (a download passphrase) joins
- * the list when the passphrase of the sharing-options issue lands: until then the card would
- * promise something premium users cannot use.
+ * The four Pro features (spec §2 "Home"), each one enforced: more parallel parts, the 100 GB limit,
+ * 30-day expiry, and the link passphrase ("Enhanced security", PassphraseField).
  */
-export const PRO_FEATURES = ['Priority uploads', '100GB files', '30-day storage'] as const;
+export const PRO_FEATURES = [
+  'Priority uploads',
+  '100GB files',
+  '30-day storage',
+  'Enhanced security',
+] as const;
 
 /** Premium side card (spec §2 "Home"): the Pro features and how to get them. */
 export function PremiumCard({ isPremium = false }: { isPremium?: boolean }) {
