@@ -5,8 +5,10 @@
 //     [--profile normal|private]   (bench/lib/browser.mjs: an on-disk profile, or private windows)
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp } from './lib/app.mjs';
+import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { api, startApp } from './lib/app.mjs';
 import {
+  ciphertextSize,
   RECORD_SIZE_BYTES,
   RECORDS_IN_FLIGHT,
   UPLOAD_CONCURRENCY,
@@ -16,6 +18,7 @@ import { listFlag, MiB, mibPerSecond, parseFlags, parseSize, toMiB } from './lib
 import { launchBrowser } from './lib/browser.mjs';
 import { measureRawUpload, measureWebCrypto, startDiscardServer } from './lib/ceilings.mjs';
 import { sha256OfFile, TMP_DIR, writeRandomFile } from './lib/files.mjs';
+import { measureRead, webDistWithProbe } from './lib/read-ceilings.mjs';
 import { byRole, memory, sampled } from './lib/sampled.mjs';
 import { downloadThroughLink, uploadThroughHomePage } from './lib/ui.mjs';
 
@@ -27,6 +30,8 @@ const sizes = listFlag(flags, 'sizes', '100M,1G,5G').map((text) => ({
 const drivers = listFlag(flags, 'drivers', 'local,s3', ['local', 's3']);
 const modes = listFlag(flags, 'modes', 'encrypted,plain', ['encrypted', 'plain']);
 const [profile] = listFlag(flags, 'profile', 'normal', ['normal', 'private']);
+/** Probes of the download ceiling (bench/lib/read-ceilings.mjs), run on each encrypted object. */
+const READ_PROBES = ['page-read', 'sw-read', 'sw-serve'];
 
 const log = (message) => console.error(`[browser-transfer] ${message}`);
 const emit = (row) => console.log(JSON.stringify(row));
@@ -57,9 +62,12 @@ async function roundTrip(chromium, app, file, mode) {
     browserPeakByRole: byRole(measured.peaks.browser),
     serverIdleRssMiB: toMiB(measured.idle.server.rss),
     serverPeakRssMiB: toMiB(measured.peaks.server.rss),
+    browserCpuSeconds: measured.cpuSeconds.browser,
+    serverCpuSeconds: measured.cpuSeconds.server,
     ...(measured.peaks.s3rver ? { s3rverPeakRssMiB: toMiB(measured.peaks.s3rver.rss) } : {}),
     samples: measured.samples,
   });
+  const probes = encrypt ? await readProbes(chromium, app, file, up.result.url) : undefined;
   return {
     kind: 'transfer',
     driver: app.driver,
@@ -71,13 +79,38 @@ async function roundTrip(chromium, app, file, mode) {
     sha256: file.sha256,
     sha256Match: savedSha256 === file.sha256,
     savedName: down.result.name,
+    ...(probes ? { readProbes: probes } : {}),
   };
+}
+
+/** The encrypted object read without decrypting, each probe once (the download's ceiling). */
+async function readProbes(chromium, app, file, url) {
+  const code = new URL(url).pathname.split('/').at(-1);
+  const { fileId } = await api(app.origin, 'GET', `/s/${code}`);
+  const size = ciphertextSize(file.bytes);
+  const rows = {};
+  for (const path of READ_PROBES) {
+    log(`${file.text} ${app.driver}: ${path} of the ciphertext`);
+    const { ms, mibs, measured } = await measureRead(chromium.browser, app.origin, {
+      fileId,
+      size,
+      path,
+      measure: (work) => sampled(chromium, app, work),
+    });
+    rows[path] = {
+      seconds: +(ms / 1000).toFixed(2),
+      MiBs: mibs,
+      browserCpuSeconds: measured.cpuSeconds.browser,
+      browserPeak: memory(measured.peaks.browser),
+    };
+  }
+  return rows;
 }
 
 /** Every mode of one size on one driver, on a fresh app whose stored objects go when it stops. */
 async function onDriver(driver, file) {
   log(`${file.text} ${driver}: starting the app`);
-  const app = await startApp({ driver });
+  const app = await startApp({ driver, env: { WEB_DIST: probeDist.dir } });
   try {
     const rows = [];
     for (const mode of modes) {
@@ -118,6 +151,8 @@ async function onSize(size) {
 }
 
 mkdirSync(TMP_DIR, { recursive: true });
+buildWebIfStale();
+const probeDist = webDistWithProbe();
 const downloadsDir = join(TMP_DIR, 'downloads');
 const discard = await startDiscardServer();
 const chromium = await launchBrowser({ downloadsPath: downloadsDir, profile });
@@ -139,6 +174,7 @@ try {
 } finally {
   await chromium.browser.close();
   await discard.close();
+  probeDist.remove();
   rmSync(downloadsDir, { recursive: true, force: true });
 }
 if (mismatches.length) {

@@ -199,8 +199,84 @@ function multiFileSection() {
   );
 }
 
+const GiB = 2 ** 30;
+/** Browser CPU seconds per GiB of file for one phase or probe (null when not measured). */
+const cpuPerGiB = (seconds, bytes) =>
+  seconds === undefined ? '–' : fixed(seconds / (bytes / GiB), 1);
+const decryptCeiling = () =>
+  Math.max(0, ...rowsOf('browser-transfer', 'ceiling-webcrypto').map((row) => row.decryptMiBs));
+
+function downloadCeilingSection() {
+  const webCrypto = decryptCeiling();
+  const rows = transfers.filter((row) => row.readProbes);
+  const plainOf = (row) =>
+    transfers.find((r) => r.mode === 'plain' && r.driver === row.driver && r.size === row.size);
+  return table(
+    [
+      'size',
+      'driver',
+      'page reads the ciphertext',
+      'Service Worker reads it',
+      'Service Worker passes it to a download',
+      'WebCrypto decrypt',
+      'encrypted download',
+      'plain download',
+      'encrypted ÷ min(page read, decrypt)',
+    ],
+    rows.map((row) => {
+      const probes = row.readProbes;
+      const ceiling = Math.min(probes['page-read'].MiBs, webCrypto);
+      return [
+        row.size,
+        row.driver,
+        `${fixed(probes['page-read'].MiBs)} MiB/s`,
+        `${fixed(probes['sw-read'].MiBs)} MiB/s`,
+        `${fixed(probes['sw-serve'].MiBs)} MiB/s`,
+        `${fixed(webCrypto)} MiB/s`,
+        `${fixed(row.download.MiBs)} MiB/s`,
+        plainOf(row) ? `${fixed(plainOf(row).download.MiBs)} MiB/s` : '–',
+        `${((row.download.MiBs / ceiling) * 100).toFixed(0)} %`,
+      ];
+    }),
+  );
+}
+
+function cpuSection() {
+  const find = (row, mode) =>
+    transfers.find((r) => r.mode === mode && r.driver === row.driver && r.size === row.size);
+  const rows = transfers.filter((row) => row.mode === 'encrypted');
+  return table(
+    [
+      'size',
+      'driver',
+      'plain upload',
+      'encrypted upload',
+      'plain download',
+      'encrypted download',
+      'page read',
+      'SW read',
+      'SW pass-through download',
+    ],
+    rows.map((row) => {
+      const plain = find(row, 'plain');
+      const probe = (name) => row.readProbes?.[name]?.browserCpuSeconds;
+      return [
+        row.size,
+        row.driver,
+        cpuPerGiB(plain?.upload.browserCpuSeconds, row.sizeBytes),
+        cpuPerGiB(row.upload.browserCpuSeconds, row.sizeBytes),
+        cpuPerGiB(plain?.download.browserCpuSeconds, row.sizeBytes),
+        cpuPerGiB(row.download.browserCpuSeconds, row.sizeBytes),
+        cpuPerGiB(probe('page-read'), row.sizeBytes),
+        cpuPerGiB(probe('sw-read'), row.sizeBytes),
+        cpuPerGiB(probe('sw-serve'), row.sizeBytes),
+      ];
+    }),
+  );
+}
+
 function targetsSection() {
-  const checks = checkTargets(transfers, loads);
+  const checks = checkTargets(transfers, loads, decryptCeiling());
   return table(
     ['target', 'where', 'measured', 'status'],
     checks.map((c) => [
@@ -219,6 +295,8 @@ const sections = {
   targets: targetsSection,
   transfers: transfersSection,
   'multi-file': multiFileSection,
+  'download-ceiling': downloadCeilingSection,
+  cpu: cpuSection,
   roles: rolesSection,
   ceilings: ceilingsSection,
   load: loadSection,

@@ -59,6 +59,43 @@ export function memoryOf(pid) {
   };
 }
 
+/** CPU time one process has used so far (user + system), in seconds; 0 once it has ended. */
+export function cpuSecondsOf(pid) {
+  const stat = read(`/proc/${pid}/stat`);
+  // After the command's ')': state is field 3, so utime (14) and stime (15) are at 11 and 12.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields.length < 13) return 0;
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds a tree spends from now until stop(): each process's last reading minus its first
+ * (processes born meanwhile count from zero). A process that ends loses at most one interval.
+ */
+function cpuMeter(rootPid) {
+  const first = new Map();
+  const last = new Map();
+  const take = (initial) => {
+    for (const pid of processTree(rootPid)) {
+      const seconds = cpuSecondsOf(pid);
+      if (!first.has(pid)) first.set(pid, initial ? seconds : 0);
+      if (seconds > 0) last.set(pid, seconds);
+    }
+  };
+  take(true);
+  return {
+    sample: () => take(false),
+    seconds: () => {
+      let total = 0;
+      for (const [pid, seconds] of last) total += seconds - first.get(pid);
+      return Math.round(total * 100) / 100;
+    },
+  };
+}
+
 /** Sums over a tree, plus the RSS per role when `roleOf` is given. */
 export function treeMemory(rootPid, roleOf) {
   const total = { rss: 0, pss: 0, byRole: {} };
@@ -84,18 +121,22 @@ function maxInto(peak, sample) {
 
 /**
  * Samples each named tree every `intervalMs` until stop(), which returns the peak of each
- * (rss and pss are the peaks of the sums; byRole holds each role's own peak).
- * `trees`: name → { pid, roleOf? }.
+ * (rss and pss are the peaks of the sums; byRole holds each role's own peak) and the CPU seconds
+ * each tree used meanwhile. `trees`: name → { pid, roleOf? }.
  */
 export function startSampling(trees, intervalMs = 200) {
   const peaks = Object.fromEntries(
     Object.keys(trees).map((name) => [name, { rss: 0, pss: 0, byRole: {} }]),
+  );
+  const meters = Object.fromEntries(
+    Object.entries(trees).map(([name, { pid }]) => [name, cpuMeter(pid)]),
   );
   let samples = 0;
   const sample = () => {
     samples += 1;
     for (const [name, { pid, roleOf }] of Object.entries(trees)) {
       maxInto(peaks[name], treeMemory(pid, roleOf));
+      meters[name].sample();
     }
   };
   sample();
@@ -104,7 +145,10 @@ export function startSampling(trees, intervalMs = 200) {
     stop() {
       clearInterval(timer);
       sample();
-      return { samples, peaks };
+      const cpuSeconds = Object.fromEntries(
+        Object.entries(meters).map(([name, meter]) => [name, meter.seconds()]),
+      );
+      return { samples, peaks, cpuSeconds };
     },
   };
 }

@@ -57,9 +57,29 @@ function atFiveGiB(transfers, target, filter, describe, passes) {
   });
 }
 
-export function checkTargets(transfers, loads) {
+/**
+ * Issue 17: the encrypted download against what the browser could do without decrypting (a page
+ * reading the same ciphertext) or decrypting without reading (WebCrypto at the app's record size).
+ */
+function downloadCeilingChecks(transfers, decryptMiBs) {
+  return transfers
+    .filter((row) => row.readProbes && decryptMiBs > 0)
+    .map((row) => {
+      const ceiling = Math.min(row.readProbes['page-read'].MiBs, decryptMiBs);
+      const ratio = row.download.MiBs / ceiling;
+      return {
+        target: 'encrypted download ≥ 90 % of min(page read, WebCrypto decrypt)',
+        where: `${row.driver} ${row.size}`,
+        measured: `${row.download.MiBs} / ${ceiling} MiB/s = ${pct(ratio)}`,
+        status: verdict(ratio >= 0.9),
+      };
+    });
+}
+
+export function checkTargets(transfers, loads, decryptMiBs = 0) {
   const encrypted = (row) => row.mode === 'encrypted';
   const checks = [
+    ...downloadCeilingChecks(transfers, decryptMiBs),
     ...ratioChecks(transfers, 'encrypted upload ≥ 85 % of plain upload', 'upload', 0.85),
     ...ratioChecks(transfers, 'download+decrypt ≥ 80 % of plain download', 'download', 0.8),
     ...atFiveGiB(

@@ -1,0 +1,121 @@
+// How fast Chromium can take an encrypted object's bytes from the app's origin when nothing is
+// decrypted (issue 17 item 3: the ceiling a decrypting download should be compared with), in the
+// same run and on the same stored object as the app's download:
+//   page-read  — a page of the app's origin fetches the ciphertext and reads its body;
+//   sw-read    — a Service Worker fetches it and reads its body;
+//   sw-serve   — a Service Worker answers a download with the ciphertext passed through a
+//                JavaScript TransformStream (the app's worker shape, minus the decryption), and the
+//                browser's download manager saves it.
+// The worker and a blank page are written into a copy of the built web app (WEB_DIST), so the
+// app's own files are untouched.
+import { cpSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './app.mjs';
+import { mibPerSecond } from './args.mjs';
+import { TMP_DIR } from './files.mjs';
+
+const PROBE_WORKER = `
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (!url.pathname.startsWith('/bench-probe/')) return;
+  const source = url.searchParams.get('src');
+  const upstream = () => fetch(source, { cache: 'no-store' });
+  if (url.pathname === '/bench-probe/read') {
+    event.respondWith((async () => {
+      const started = performance.now();
+      const reader = (await upstream()).body.getReader();
+      let bytes = 0;
+      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+      return Response.json({ bytes, ms: performance.now() - started });
+    })());
+    return;
+  }
+  event.respondWith((async () => {
+    const response = await upstream();
+    const headers = new Headers({
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="probe.bin"',
+    });
+    const length = response.headers.get('content-length');
+    if (length) headers.set('content-length', length);
+    return new Response(response.body.pipeThrough(new TransformStream()), { headers });
+  })());
+});
+`;
+
+/** A copy of the built web app with the probe's worker and blank page; remove() when done. */
+export function webDistWithProbe() {
+  const dir = join(TMP_DIR, 'web-dist-probe');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(ROOT, 'packages/web/dist'), dir, { recursive: true });
+  writeFileSync(join(dir, 'bench-probe-sw.js'), PROBE_WORKER);
+  writeFileSync(join(dir, 'bench-probe.html'), '<!doctype html><title>probe</title>');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function readInPage(path) {
+  const started = performance.now();
+  const reader = (await fetch(path, { cache: 'no-store' })).body.getReader();
+  let bytes = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+  return { bytes, ms: performance.now() - started };
+}
+
+async function registerProbe() {
+  await navigator.serviceWorker.register('/bench-probe-sw.js');
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  }
+}
+
+async function readInWorker(path) {
+  const response = await fetch(`/bench-probe/read?src=${encodeURIComponent(path)}`);
+  return response.json();
+}
+
+/**
+ * Runs one probe in a fresh context of `browser` on `origin`, for the object of `fileId` (`size`
+ * bytes of ciphertext); `measure(work)` wraps the timed part (the caller's memory and CPU sampler).
+ */
+export async function measureRead(browser, origin, { fileId, size, path: kind, measure }) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/bench-probe.html`);
+    const source = `/api/files/${fileId}/download`;
+    if (kind !== 'page-read') await page.evaluate(registerProbe);
+    const measured = await measure(async () => {
+      if (kind === 'page-read') return page.evaluate(readInPage, source);
+      if (kind === 'sw-read') return page.evaluate(readInWorker, source);
+      const started = performance.now();
+      const downloadEvent = page.waitForEvent('download', { timeout: 600_000 });
+      // As the app asks for its download (save/service-worker-download.ts): a hidden iframe.
+      await page.evaluate(
+        (href) => {
+          const frame = document.createElement('iframe');
+          frame.hidden = true;
+          frame.src = href;
+          document.body.append(frame);
+        },
+        `/bench-probe/serve?src=${encodeURIComponent(source)}`,
+      );
+      const download = await downloadEvent;
+      const failure = await download.failure();
+      if (failure) throw new Error(`probe download failed: ${failure}`);
+      const saved = statSync(await download.path()).size;
+      const ms = performance.now() - started;
+      await download.delete();
+      return { bytes: saved, ms };
+    });
+    const { bytes, ms } = measured.result;
+    if (bytes !== size) throw new Error(`${kind}: read ${bytes} of ${size} bytes`);
+    return { ms, mibs: mibPerSecond(size, ms), measured };
+  } finally {
+    await context.close();
+  }
+}
