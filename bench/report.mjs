@@ -218,6 +218,7 @@ function downloadCeilingSection() {
       'page reads the ciphertext',
       'Service Worker reads it',
       'Service Worker passes it to a download',
+      'page fetches, transfers the stream to the Service Worker',
       'WebCrypto decrypt',
       'encrypted download',
       'plain download',
@@ -232,6 +233,7 @@ function downloadCeilingSection() {
         `${fixed(probes['page-read'].MiBs)} MiB/s`,
         `${fixed(probes['sw-read'].MiBs)} MiB/s`,
         `${fixed(probes['sw-serve'].MiBs)} MiB/s`,
+        probes['page-feeds-sw'] ? `${fixed(probes['page-feeds-sw'].MiBs)} MiB/s` : '–',
         `${fixed(webCrypto)} MiB/s`,
         `${fixed(row.download.MiBs)} MiB/s`,
         plainOf(row) ? `${fixed(plainOf(row).download.MiBs)} MiB/s` : '–',
@@ -256,6 +258,7 @@ function cpuSection() {
       'page read',
       'SW read',
       'SW pass-through download',
+      'page feeds SW',
     ],
     rows.map((row) => {
       const plain = find(row, 'plain');
@@ -270,6 +273,7 @@ function cpuSection() {
         cpuPerGiB(probe('page-read'), row.sizeBytes),
         cpuPerGiB(probe('sw-read'), row.sizeBytes),
         cpuPerGiB(probe('sw-serve'), row.sizeBytes),
+        cpuPerGiB(probe('page-feeds-sw'), row.sizeBytes),
       ];
     }),
   );

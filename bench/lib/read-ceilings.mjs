@@ -5,7 +5,10 @@
 //   sw-read    — a Service Worker fetches it and reads its body;
 //   sw-serve   — a Service Worker answers a download with the ciphertext passed through a
 //                JavaScript TransformStream (the app's worker shape, minus the decryption), and the
-//                browser's download manager saves it.
+//                browser's download manager saves it;
+//   page-feeds-sw — the page fetches it, passes it through a TransformStream and transfers that
+//                stream to the Service Worker, which answers the download with it (a candidate
+//                design: the worker's thread then only feeds the download).
 // The worker and a blank page are written into a copy of the built web app (WEB_DIST), so the
 // app's own files are untouched.
 import { cpSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,9 +20,23 @@ import { TMP_DIR } from './files.mjs';
 const PROBE_WORKER = `
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+const fed = new Map();
+self.addEventListener('message', (event) => {
+  fed.set(event.data.id, event.data.stream);
+  event.ports[0].postMessage('stored');
+});
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (!url.pathname.startsWith('/bench-probe/')) return;
+  if (url.pathname === '/bench-probe/fed') {
+    const stream = fed.get(url.searchParams.get('id'));
+    fed.delete(url.searchParams.get('id'));
+    event.respondWith(new Response(stream, { headers: {
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="probe.bin"',
+    } }));
+    return;
+  }
   const source = url.searchParams.get('src');
   const upstream = () => fetch(source, { cache: 'no-store' });
   if (url.pathname === '/bench-probe/read') {
@@ -73,6 +90,19 @@ async function registerProbe() {
   }
 }
 
+/** Fetches `path` in the page and hands the body, through a TransformStream, to the worker. */
+async function feedWorker(path) {
+  const body = (await fetch(path, { cache: 'no-store' })).body.pipeThrough(new TransformStream());
+  const id = String(Math.random()).slice(2);
+  const channel = new MessageChannel();
+  const stored = new Promise((resolve) => {
+    channel.port1.onmessage = resolve;
+  });
+  navigator.serviceWorker.controller.postMessage({ id, stream: body }, [body, channel.port2]);
+  await stored;
+  return `/bench-probe/fed?id=${id}`;
+}
+
 async function readInWorker(path) {
   const response = await fetch(`/bench-probe/read?src=${encodeURIComponent(path)}`);
   return response.json();
@@ -94,16 +124,17 @@ export async function measureRead(browser, origin, { fileId, size, path: kind, m
       if (kind === 'sw-read') return page.evaluate(readInWorker, source);
       const started = performance.now();
       const downloadEvent = page.waitForEvent('download', { timeout: 600_000 });
+      const href =
+        kind === 'page-feeds-sw'
+          ? await page.evaluate(feedWorker, source)
+          : `/bench-probe/serve?src=${encodeURIComponent(source)}`;
       // As the app asks for its download (save/service-worker-download.ts): a hidden iframe.
-      await page.evaluate(
-        (href) => {
-          const frame = document.createElement('iframe');
-          frame.hidden = true;
-          frame.src = href;
-          document.body.append(frame);
-        },
-        `/bench-probe/serve?src=${encodeURIComponent(source)}`,
-      );
+      await page.evaluate((href) => {
+        const frame = document.createElement('iframe');
+        frame.hidden = true;
+        frame.src = href;
+        document.body.append(frame);
+      }, href);
       const download = await downloadEvent;
       const failure = await download.failure();
       if (failure) throw new Error(`probe download failed: ${failure}`);
