@@ -1,31 +1,16 @@
-/**
- * Accounts in a real browser: sign up through the modal, stay signed in across a reload, see an
- * upload made while signed in under My files, delete it, log out and log back in, then change
- * the password in Settings and log in with the new one.
- */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 import { randomFile } from './support/files';
 
 describe('accounts in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('registers, keeps the session, lists and deletes an upload, logs out and in, changes the password', async () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'Sealdrop-e2e-1';
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(server.origin);
+    await page.goto(app.server.origin);
     const bar = page.getByRole('banner');
     const avatar = bar.getByText('E', { exact: true });
 
@@ -56,7 +41,7 @@ describe('accounts in Chromium', () => {
 
     // It shows under My files, and can be deleted there.
     await bar.getByRole('link', { name: 'My files' }).click();
-    await page.waitForURL(`${server.origin}/account/files`);
+    await page.waitForURL(`${app.server.origin}/account/files`);
     const table = page.getByRole('table');
     await table.getByText('account notes.txt').waitFor();
     await table.getByText('Ready').waitFor();
@@ -66,7 +51,7 @@ describe('accounts in Chromium', () => {
       .getByRole('button', { name: 'Delete file' })
       .click();
     await page.getByText(/You have no files yet/).waitFor();
-    const listed = await fetch(`${server.origin}/api/files/my-files`, {
+    const listed = await fetch(`${app.server.origin}/api/files/my-files`, {
       headers: { Authorization: `Bearer ${token}` },
     }).then((response) => response.json());
     expect(listed.data.total).toBe(0);
@@ -76,7 +61,7 @@ describe('accounts in Chromium', () => {
     await bar.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.getByText('Log in to see your files.').waitFor();
-    const me = await fetch(`${server.origin}/api/auth/me`, {
+    const me = await fetch(`${app.server.origin}/api/auth/me`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(401);

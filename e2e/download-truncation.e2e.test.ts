@@ -12,10 +12,10 @@ import { importKey } from '@sealdrop/core/crypto/key-material';
 import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { HEADER_SIZE, RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
-import type { Browser, Download } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import type { Download } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
+import type { AppServer } from './support/app-server';
 
 const RECORDS = 40;
 
@@ -60,31 +60,23 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('a truncated encrypted download in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('fails the browser download and says so, when whole final records are missing', async () => {
     const plaintext = new Uint8Array(randomBytes(RECORDS * RECORD_SIZE + 999));
-    const { slug, fragment, sealedSize } = await uploadSealed(server, plaintext);
-    const [object] = filesUnder(join(server.dataDir, 'objects')).filter(
+    const { slug, fragment, sealedSize } = await uploadSealed(app.server, plaintext);
+    const [object] = filesUnder(join(app.server.dataDir, 'objects')).filter(
       (path) => statSync(path).size === sealedSize,
     );
     expect(object).toBeDefined();
     // Keep the header and the first 30 records exactly: each of them still authenticates.
     truncateSync(object!, HEADER_SIZE + 30 * (RECORD_SIZE + TAG_SIZE));
 
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await app.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     const downloads: Download[] = [];
     page.on('download', (download) => downloads.push(download));
-    await page.goto(`${server.origin}/download/${slug}#${fragment}`);
+    await page.goto(`${app.server.origin}/download/${slug}#${fragment}`);
     await page.getByRole('button', { name: 'Download & Decrypt File' }).click();
 
     const alert = page.getByRole('alert');

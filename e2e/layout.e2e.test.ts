@@ -2,10 +2,9 @@
  * Layout defects that only a real browser shows: boxes measured in Chromium at a phone, a tablet
  * and a laptop width.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 
 interface Box {
   left: number;
@@ -31,19 +30,11 @@ function rowsOf(boxes: Box[]): number[] {
 }
 
 describe('layout in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   async function open(path: string, width: number, height = 800): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height } });
-    await page.goto(`${server.origin}${path}`);
+    const page = await app.browser.newPage({ viewport: { width, height } });
+    await page.goto(`${app.server.origin}${path}`);
     await page.locator('footer').waitFor();
     return page;
   }

@@ -1,18 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 
 describe('every page in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   const ROUTES = [
     '/',
@@ -26,18 +16,22 @@ describe('every page in Chromium', () => {
 
   for (const route of ROUTES) {
     it(`${route} talks only to its own origin and breaks no CSP rule`, async () => {
-      const page = await browser.newPage();
+      const page = await app.browser.newPage();
       const foreign: string[] = [];
       const cspViolations: string[] = [];
       page.on('request', (request) => {
         const url = request.url();
-        if (!url.startsWith(server.origin) && !url.startsWith('data:') && !url.startsWith('blob:'))
+        if (
+          !url.startsWith(app.server.origin) &&
+          !url.startsWith('data:') &&
+          !url.startsWith('blob:')
+        )
           foreign.push(url);
       });
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
       });
-      await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.server.origin}${route}`, { waitUntil: 'networkidle' });
       await expect.poll(() => page.locator('body').textContent()).not.toBe('');
       expect(foreign).toEqual([]);
       expect(cspViolations).toEqual([]);
@@ -46,14 +40,14 @@ describe('every page in Chromium', () => {
   }
 
   it('shows the 404 page for an unknown route', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.origin}/no/such/page`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/no/such/page`);
     await page.getByText('404 - Page Not Found').waitFor();
     await page
       .getByText('Sorry, the page you are looking for does not exist or the file has expired.')
       .waitFor();
     await page.getByRole('link', { name: 'Return to Homepage' }).click();
-    await page.waitForURL(`${server.origin}/`);
+    await page.waitForURL(`${app.server.origin}/`);
     await page.close();
   });
 });

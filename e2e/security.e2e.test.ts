@@ -4,10 +4,10 @@
  * uploaded HTML file is downloaded, never run on the app's origin. "No page requests another
  * origin" is pages.e2e.test.ts, over every route.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
+import type { AppServer } from './support/app-server';
 
 /** A plain (unencrypted) upload through the API, as curl would do it; returns the file id. */
 async function uploadPlain(server: AppServer, filename: string, contentType: string, body: string) {
@@ -36,24 +36,16 @@ async function uploadPlain(server: AppServer, filename: string, contentType: str
 }
 
 describe('security in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   async function openPage(path: string): Promise<Page> {
-    const page = await browser.newPage();
-    await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
     return page;
   }
 
   it('serves pages with a CSP whose script-src allows no inline script', async () => {
-    const response = await fetch(`${server.origin}/`);
+    const response = await fetch(`${app.server.origin}/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     const directives = new Map(
       csp.split(';').map((part) => {
@@ -111,7 +103,7 @@ describe('security in Chromium', () => {
 
   for (const name of HOSTILE_NAMES) {
     it(`shows ${JSON.stringify(name)} on the download page as text, not markup`, async () => {
-      const fileId = await uploadPlain(server, name, 'text/plain', 'hello');
+      const fileId = await uploadPlain(app.server, name, 'text/plain', 'hello');
       const page = await openPage(`/download/${fileId}`);
       const shown = page.locator('.download-details__name');
       await shown.waitFor();
@@ -127,10 +119,10 @@ describe('security in Chromium', () => {
 
   it('downloads an uploaded HTML file instead of running it on our origin', async () => {
     const html = "<script>document.title='pwned'; opener && (opener.__pwned = 1)</script>";
-    const fileId = await uploadPlain(server, 'page.html', 'text/html', html);
-    const context = await browser.newContext({ acceptDownloads: true });
+    const fileId = await uploadPlain(app.server, 'page.html', 'text/html', html);
+    const context = await app.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto(`${server.origin}/about`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.server.origin}/about`, { waitUntil: 'networkidle' });
     const titleBefore = await page.title();
     const download = page.waitForEvent('download');
     // A link click, as a user would follow it; the server redirects to the stored object.
@@ -143,7 +135,7 @@ describe('security in Chromium', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('page.html');
     expect(await file.failure()).toBeNull();
-    expect(page.url()).toBe(`${server.origin}/about`);
+    expect(page.url()).toBe(`${app.server.origin}/about`);
     expect(await page.title()).toBe(titleBefore);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBe(
       undefined,

@@ -4,9 +4,9 @@
  * the key in the fragment never reaches the server, a request or a log.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
+import type { AppServer } from './support/app-server';
 import { fileSha256, randomFile } from './support/files';
 import { recordRequests } from './support/requests';
 
@@ -54,28 +54,20 @@ async function downloadThroughLink(
 const DECRYPT = { role: 'button', name: 'Download & Decrypt File' } as const;
 
 describe('upload and download in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   it('encrypts in the browser and decrypts identical bytes in a fresh context, the key never leaving the page', async () => {
     const file = randomFile('holiday photos.bin', 3 * 1024 * 1024 + 123);
-    const uploader = await browser.newContext();
+    const uploader = await app.browser.newContext();
     const uploadRequests = recordRequests(uploader);
-    const url = await uploadThroughHomePage(uploader, server, file.path, true);
+    const url = await uploadThroughHomePage(uploader, app.server, file.path, true);
     await uploader.close();
 
     const fragment = new URL(url).hash;
     expect(fragment).toMatch(/^#key=[\w-]{43}&iv=[\w-]{16}$/);
     const key = new URLSearchParams(fragment.slice(1)).get('key') ?? '';
 
-    const { savedSha256, name, seen } = await downloadThroughLink(browser, url, DECRYPT);
+    const { savedSha256, name, seen } = await downloadThroughLink(app.browser, url, DECRYPT);
     expect(name).toBe('holiday photos.bin');
     expect(savedSha256).toBe(file.sha256);
 
@@ -84,17 +76,17 @@ describe('upload and download in Chromium', () => {
       expect(JSON.stringify(request.headers)).not.toContain(key);
       expect(request.body).not.toContain(key);
     }
-    expect(server.logs.join('')).not.toContain(key);
+    expect(app.server.logs.join('')).not.toContain(key);
   });
 
   it('uploads a plain file with a link that needs no key and downloads identical bytes', async () => {
     const file = randomFile('notes.txt', 200_000);
-    const uploader = await browser.newContext();
-    const url = await uploadThroughHomePage(uploader, server, file.path, false);
+    const uploader = await app.browser.newContext();
+    const url = await uploadThroughHomePage(uploader, app.server, file.path, false);
     await uploader.close();
     expect(new URL(url).hash).toBe('');
 
-    const { savedSha256, name } = await downloadThroughLink(browser, url, {
+    const { savedSha256, name } = await downloadThroughLink(app.browser, url, {
       role: 'link',
       name: 'Download File',
     });
@@ -102,7 +94,7 @@ describe('upload and download in Chromium', () => {
     expect(savedSha256).toBe(file.sha256);
 
     // Nothing on this file's page claims browser encryption; the home page still does.
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await page.goto(url);
     await page.getByRole('link', { name: 'Download File' }).waitFor();
     const footer = page.getByRole('contentinfo');
@@ -115,10 +107,10 @@ describe('upload and download in Chromium', () => {
 
   it('uploads a multipart file encrypted and round-trips it', async () => {
     const file = randomFile('big.bin', 40 * 1024 * 1024 + 7);
-    const uploader = await browser.newContext();
-    const url = await uploadThroughHomePage(uploader, server, file.path, true);
+    const uploader = await app.browser.newContext();
+    const url = await uploadThroughHomePage(uploader, app.server, file.path, true);
     await uploader.close();
-    const { savedSha256 } = await downloadThroughLink(browser, url, DECRYPT);
+    const { savedSha256 } = await downloadThroughLink(app.browser, url, DECRYPT);
     expect(savedSha256).toBe(file.sha256);
   });
 });
