@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
-import { useExternalSignIn } from '../../auth/api/external-sign-in';
+import { useExternalSignIn } from '../../../lib/session/external-sign-in';
 
 export function LinkProvider({ linked }: { linked: boolean }) {
   const provider = useExternalSignIn();

@@ -1,5 +1,6 @@
 import { passwordChecklist, passwordStrength } from '@sealdrop/core/password-strength';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../ui/icons';
+import './password-strength-meter.css';
 
 const CHECKLIST = [
   { key: 'length', label: 'At least 6 characters' },

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { RootLayout } from '../../layout/components/root-layout';
-import { renderFeedbackDialog } from './render-feedback-dialog';
+import { RootLayout } from '../components/layout/root-layout';
+import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -28,7 +28,13 @@ it('opens from the floating Feedback button, thanks, closes after 2 s and return
   const router = createMemoryRouter(
     [
       {
-        element: <RootLayout renderFeedbackDialog={renderFeedbackDialog} />,
+        element: (
+          <RootLayout
+            walletSlot={null}
+            renderAuthDialog={() => null}
+            renderFeedbackDialog={renderFeedbackDialog}
+          />
+        ),
         children: [{ path: '/about', element: <main>About content</main> }],
       },
     ],

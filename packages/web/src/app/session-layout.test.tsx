@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../../lib/api-client';
-import { fail, mockApi, ok } from '../../../testing/mock-api';
-import { renderWithSession, testUser } from '../../../testing/render-with-session';
-import { STORAGE_SETTLE_MS } from '../session/token-storage';
+import { apiRequest } from '../lib/api-client';
+import { STORAGE_SETTLE_MS } from '../lib/session/token-storage';
+import { fail, mockApi, ok } from '../testing/mock-api';
+import { renderWithSession, testUser } from '../testing/render-with-session';
 import { sessionToken } from '../testing/session-token';
 import { SessionAuthCallbackPage } from './session-auth-callback-page';
 import { SessionLayout } from './session-layout';

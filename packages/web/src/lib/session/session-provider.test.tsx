@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok } from '../../../testing/mock-api';
-import { renderWithSession, testUser } from '../../../testing/render-with-session';
+import { fail, mockApi, ok } from '../../testing/mock-api';
+import { renderWithSession, testUser } from '../../testing/render-with-session';
 import { type SessionOutcome, useSession } from './session-context';
 import { STORAGE_SETTLE_MS } from './token-storage';
 

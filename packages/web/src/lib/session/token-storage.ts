@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
+import { AUTH_TOKEN_KEY } from '../api-client';
 
 /** The session token in localStorage under `authToken` (spec §3); storage errors mean no token. */
 export function readStoredToken(): string | null {

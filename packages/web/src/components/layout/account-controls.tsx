@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import type { AuthMode, LayoutAccount } from '../layout.types';
+import { Button } from '../ui/button';
+import type { AuthMode, LayoutAccount } from './layout.types';
 import { NavLinkList } from './nav-links';
 
 interface AccountControlsProps {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { LogoMark, MenuIcon } from '../../../components/ui/icons';
-import { brand } from '../../../config/brand';
-import { useScrolled } from '../hooks/use-scrolled';
-import type { AuthMode, LayoutAccount } from '../layout.types';
+import { brand } from '../../config/brand';
+import { Button } from '../ui/button';
+import { LogoMark, MenuIcon } from '../ui/icons';
 import { AccountControls } from './account-controls';
+import type { AuthMode, LayoutAccount } from './layout.types';
 import { NavLinks } from './nav-links';
+import { useScrolled } from './use-scrolled';
 import './top-bar.css';
 
 interface TopBarProps {

@@ -1,10 +1,10 @@
 import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Toast } from '../../../components/ui/toast';
-import { ApiError, AUTH_TOKEN_KEY, onUnauthorized } from '../../../lib/api-client';
-import { isPageLeaving } from '../../../lib/page-leaving';
-import { serverMessageOf } from '../../../lib/server-message';
-import * as authApi from '../api/auth-api';
+import { Toast } from '../../components/ui/toast';
+import { ApiError, AUTH_TOKEN_KEY, onUnauthorized } from '../api-client';
+import { isPageLeaving } from '../page-leaving';
+import { serverMessageOf } from '../server-message';
+import * as authApi from './auth-api';
 import {
   SESSION_MESSAGES,
   type Session,

@@ -1,28 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import type { AuthMode, RootLayoutProps } from '../layout.types';
 import { FeedbackButton } from './feedback-button';
+import type { AuthMode, RootLayoutProps } from './layout.types';
 import { MobileMenu } from './mobile-menu';
-import { AuthDialogPlaceholder, FeedbackDialogPlaceholder } from './placeholder-dialogs';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
-import { WalletPlaceholder } from './wallet-placeholder';
 import './layout.css';
 
 /** The frame of every page: top bar, page outlet, footer, floating feedback button, dialogs. */
 export function RootLayout({
   account = null,
-  walletSlot,
-  renderAuthDialog = (props) => <AuthDialogPlaceholder {...props} />,
-  renderFeedbackDialog = (props) => <FeedbackDialogPlaceholder {...props} />,
+  walletSlot: wallet,
+  renderAuthDialog,
+  renderFeedbackDialog,
 }: RootLayoutProps) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const wallet = walletSlot ?? <WalletPlaceholder />;
 
   // Any navigation (a link, back/forward) closes the mobile menu.
   useEffect(() => {

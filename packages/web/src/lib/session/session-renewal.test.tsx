@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../../lib/api-client';
-import { fail, type MockReply, mockApi, networkError, ok } from '../../../testing/mock-api';
-import { renderWithSession, testUser } from '../../../testing/render-with-session';
-import { sessionToken } from '../testing/session-token';
+import { fail, type MockReply, mockApi, networkError, ok } from '../../testing/mock-api';
+import { renderWithSession, testUser } from '../../testing/render-with-session';
+import { sessionToken } from '../../testing/session-token';
+import { apiRequest } from '../api-client';
 import { useSession } from './session-context';
 import { STORAGE_SETTLE_MS } from './token-storage';
 import { RENEW_RETRY_MS } from './use-renewal-schedule';

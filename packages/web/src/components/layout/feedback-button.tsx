@@ -1,4 +1,4 @@
-import { MessageIcon } from '../../../components/ui/icons';
+import { MessageIcon } from '../ui/icons';
 
 /**
  * Floating button, bottom left, on every page except home (the layout decides where). It sits in a

@@ -1,9 +1,9 @@
 import { RETENTION_MS } from '@sealdrop/core/limits';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { Link } from 'react-router';
-import { LogoMark } from '../../../components/ui/icons';
-import { brand } from '../../../config/brand';
-import { useEncryptionClaimed } from '../../../lib/encryption-claim';
+import { brand } from '../../config/brand';
+import { useEncryptionClaimed } from '../../lib/encryption-claim';
+import { LogoMark } from '../ui/icons';
 
 // True for every reader: the footer does not know whether the person is premium.
 const RETENTION = `${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium)`;

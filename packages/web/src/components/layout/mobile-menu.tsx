@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import type { AuthMode, LayoutAccount } from '../layout.types';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import type { AuthMode, LayoutAccount } from './layout.types';
 import { NavLinkList, NavLinks } from './nav-links';
 
 interface MobileMenuProps {

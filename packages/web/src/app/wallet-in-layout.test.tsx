@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../../../testing/mock-api';
-import { renderWithSession, testUser } from '../../../testing/render-with-session';
-import { SessionLayout } from '../../auth/components/session-layout';
-import { registerFakeWallet } from '../testing/fake-standard-wallet';
-import { balanceOf, tokenInfoOf } from '../testing/render-wallet';
+import { registerFakeWallet } from '../features/wallet/testing/fake-standard-wallet';
+import { balanceOf, tokenInfoOf } from '../features/wallet/testing/render-wallet';
+import { mockApi, ok } from '../testing/mock-api';
+import { renderWithSession, testUser } from '../testing/render-with-session';
+import { SessionLayout } from './session-layout';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});

@@ -2,14 +2,36 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RootLayoutProps } from '../layout.types';
+import { Modal } from '../ui/modal';
+import type { RootLayoutProps } from './layout.types';
 import { RootLayout } from './root-layout';
 
-function renderLayout(path: string, props: RootLayoutProps = {}) {
+/** Stand-ins for what src/app plugs in: the layout only decides when they show. */
+const SLOTS: RootLayoutProps = {
+  walletSlot: <button type="button">Connect Wallet</button>,
+  renderAuthDialog: ({ mode, onModeChange, onClose }) => (
+    <Modal
+      open={mode !== null}
+      onClose={onClose}
+      title={mode === 'login' ? 'Welcome back' : 'Create your account'}
+    >
+      <button type="button" onClick={() => onModeChange(mode === 'login' ? 'register' : 'login')}>
+        {mode === 'login' ? 'Create an account instead' : 'I already have an account'}
+      </button>
+    </Modal>
+  ),
+  renderFeedbackDialog: ({ open, onClose }) => (
+    <Modal open={open} onClose={onClose} title="Share your feedback">
+      <p>Feedback form</p>
+    </Modal>
+  ),
+};
+
+function renderLayout(path: string, props: Partial<RootLayoutProps> = {}) {
   const router = createMemoryRouter(
     [
       {
-        element: <RootLayout {...props} />,
+        element: <RootLayout {...SLOTS} {...props} />,
         children: [
           { path: '/', element: <main>Home content</main> },
           { path: '/mission', element: <main>Mission content</main> },

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { RootLayout } from '../../layout/components/root-layout';
-import type { AuthDialogSlotProps, RootLayoutProps } from '../../layout/layout.types';
-import { WalletControl } from '../../wallet/components/wallet-control';
-import { WalletProvider } from '../../wallet/state/wallet-provider';
-import { SESSION_MESSAGES, useSession } from '../session/session-context';
-import { AuthDialog } from './auth-dialog';
+import type { AuthDialogSlotProps } from '../components/layout/layout.types';
+import { RootLayout } from '../components/layout/root-layout';
+import { AuthDialog } from '../features/auth/components/auth-dialog';
+import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
+import { WalletControl } from '../features/wallet/components/wallet-control';
+import { WalletProvider } from '../features/wallet/state/wallet-provider';
+import { SESSION_MESSAGES, useSession } from '../lib/session/session-context';
 
 /**
  * Links for a signed-in user, shown beside the avatar and in the mobile menu. Only one, so the
@@ -37,10 +38,11 @@ function SessionAuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
 }
 
 /**
- * The root layout with the session plugged in: the account (avatar, Logout), the auth modal and
- * the wallet control, whose state sits above both places the layout renders it.
+ * The root layout with the features plugged in: the session's account (avatar, Logout), the auth
+ * modal, the feedback dialog and the wallet control, whose state sits above both places the
+ * layout renders it.
  */
-export function SessionLayout(props: Omit<RootLayoutProps, 'account' | 'renderAuthDialog'>) {
+export function SessionLayout() {
   const { user, logout } = useSession();
   const account = user
     ? { email: user.email, onLogout: () => void logout(), links: ACCOUNT_LINKS }
@@ -48,10 +50,10 @@ export function SessionLayout(props: Omit<RootLayoutProps, 'account' | 'renderAu
   return (
     <WalletProvider>
       <RootLayout
-        {...props}
         account={account}
         walletSlot={<WalletControl />}
         renderAuthDialog={(slot) => <SessionAuthDialog {...slot} />}
+        renderFeedbackDialog={renderFeedbackDialog}
       />
     </WalletProvider>
   );

@@ -18,6 +18,9 @@ export interface AuthDialogSlotProps {
   onClose: () => void;
 }
 
+/** Renders the login/register dialog for whoever owns its mode (the layout, an account page). */
+export type RenderAuthDialog = (props: AuthDialogSlotProps) => ReactNode;
+
 /** What the layout hands to the feedback dialog it renders. */
 export interface FeedbackDialogSlotProps {
   open: boolean;
@@ -25,16 +28,16 @@ export interface FeedbackDialogSlotProps {
 }
 
 /**
- * Hook points for the features that come later (auth, wallet, feedback). Every one is optional:
- * without them the layout shows a guest with placeholder dialogs and a placeholder wallet button.
+ * What the composition (src/app) plugs in: the layout knows no feature, it renders the wallet
+ * control and the dialogs it is handed.
  */
 export interface RootLayoutProps {
   /** null/undefined = guest (Log In / Sign Up); an account = avatar + Logout. */
   account?: LayoutAccount | null;
   /** The wallet control, shown in the top bar and in the mobile menu. */
-  walletSlot?: ReactNode;
+  walletSlot: ReactNode;
   /** Renders the login/register dialog; the layout owns which mode is open. */
-  renderAuthDialog?: (props: AuthDialogSlotProps) => ReactNode;
+  renderAuthDialog: RenderAuthDialog;
   /** Renders the feedback dialog opened by the floating Feedback button. */
-  renderFeedbackDialog?: (props: FeedbackDialogSlotProps) => ReactNode;
+  renderFeedbackDialog: (props: FeedbackDialogSlotProps) => ReactNode;
 }

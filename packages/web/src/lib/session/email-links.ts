@@ -3,7 +3,7 @@
  * Tokens go in request bodies only, never in a URL the server would log.
  */
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 import { ACCOUNT_TIMEOUT_MS } from './auth-api';
 
 export function verifyEmail(token: string) {

@@ -1,6 +1,6 @@
 /** The account calls of spec §7 / DESIGN §3. The bearer header comes from the API client. */
 import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** Spec §7: account calls time out after 600000 ms. */
 export const ACCOUNT_TIMEOUT_MS = 600_000;

@@ -1,6 +1,6 @@
 /** Whether the server offers external (OpenID Connect) sign-in, from GET /api/config. */
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionToken } from '../testing/session-token';
+import { sessionToken } from '../../testing/session-token';
 import {
   clockOffsetFrom,
   FALLBACK_RENEW_MS,
