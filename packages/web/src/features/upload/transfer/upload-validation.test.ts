@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { finalizeUpload } from '../api/upload-endpoints';
+import { buildShareUrl, finalShareUrl } from '../lib/share-link';
 import { uploadDirect } from './direct-upload';
 import { partBody } from './part-body';
-import { buildShareUrl, finalShareUrl } from './share-link';
-import { finalizeUpload } from './upload-endpoints';
 import { resolveUploadInput } from './upload-input';
 
 describe('direct upload checks', () => {

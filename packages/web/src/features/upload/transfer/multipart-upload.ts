@@ -5,13 +5,13 @@
  */
 import type { MultipartPlan } from '@sealdrop/core/api-schemas';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
+import type { CompletedPart } from '../api/upload-endpoints';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 import { openPartStaging, type PartStaging } from '../staging/part-staging';
 import { type PartCipher, partBody } from './part-body';
 import { createPartUrlPool } from './part-url-pool';
 import { type PutBlob, putBlob } from './put-blob';
-import type { CompletedPart } from './upload-endpoints';
 
 export interface MultipartUploadOptions {
   file: Blob;

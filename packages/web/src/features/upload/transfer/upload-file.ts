@@ -7,24 +7,24 @@ import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { rememberFileKey } from '../../../lib/file-keys';
-import { bundleEntries } from '../lib/file-bundle';
-import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
-import type { RetryOptions } from '../lib/retry';
-import { PrepareError } from '../lib/upload-errors';
-import { uploadDirect } from './direct-upload';
-import { uploadMultipart } from './multipart-upload';
-import { type PartCipher, wholeFileBody } from './part-body';
-import { describeForPresign, type PresignDescription } from './presign-description';
-import type { PutBlob } from './put-blob';
-import { buildShareUrl, finalShareUrl } from './share-link';
-import type { ShortLinkReservation } from './tiny-url';
+import type { ShortLinkReservation } from '../api/tiny-url';
 import {
   abortQuietly,
   type CompletedPart,
   finalizeUpload,
   presignUpload,
   requestPartUrls,
-} from './upload-endpoints';
+} from '../api/upload-endpoints';
+import { bundleEntries } from '../lib/file-bundle';
+import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
+import type { RetryOptions } from '../lib/retry';
+import { buildShareUrl, finalShareUrl } from '../lib/share-link';
+import { PrepareError } from '../lib/upload-errors';
+import { uploadDirect } from './direct-upload';
+import { uploadMultipart } from './multipart-upload';
+import { type PartCipher, wholeFileBody } from './part-body';
+import { describeForPresign, type PresignDescription } from './presign-description';
+import type { PutBlob } from './put-blob';
 import { resolveUploadInput, type UploadInput } from './upload-input';
 
 export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
