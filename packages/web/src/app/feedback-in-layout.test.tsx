@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { RootLayout } from '../components/layout/root-layout';
 import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
+import { feedbackEntry } from '../features/feedback/testing/feedback-entry';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -11,7 +12,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ status: 'success', data: { feedback: { id: 'f1' } } }), {
+        new Response(JSON.stringify({ status: 'success', data: { feedback: feedbackEntry() } }), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
         }),

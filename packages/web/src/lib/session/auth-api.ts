@@ -1,5 +1,6 @@
 /** The account calls of spec §7 / DESIGN §3. The bearer header comes from the API client. */
-import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
+import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
+import { authResultSchema, userResponseSchema } from '@sealdrop/core/api-auth-schemas';
 import { apiRequest } from '../api-client';
 
 /** Spec §7: account calls time out after 600000 ms. */
@@ -17,7 +18,8 @@ export interface ProfileFields {
 }
 
 export function registerAccount(body: Credentials) {
-  return apiRequest<AuthResult>('/auth/register', {
+  return apiRequest('/auth/register', {
+    schema: authResultSchema,
     method: 'POST',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,
@@ -25,7 +27,8 @@ export function registerAccount(body: Credentials) {
 }
 
 export function logIn(body: Credentials) {
-  return apiRequest<AuthResult>('/auth/login', {
+  return apiRequest('/auth/login', {
+    schema: authResultSchema,
     method: 'POST',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,
@@ -34,18 +37,20 @@ export function logIn(body: Credentials) {
 
 /** Reads the bearer token synchronously when called (before its first await). */
 export function logOut() {
-  return apiRequest<unknown>('/auth/logout', { method: 'POST', timeoutMs: ACCOUNT_TIMEOUT_MS });
+  return apiRequest('/auth/logout', { method: 'POST', timeoutMs: ACCOUNT_TIMEOUT_MS });
 }
 
 export async function fetchCurrentUser(): Promise<PublicUser> {
-  const data = await apiRequest<{ user: PublicUser }>('/auth/me', {
+  const data = await apiRequest('/auth/me', {
+    schema: userResponseSchema,
     timeoutMs: ACCOUNT_TIMEOUT_MS,
   });
   return data.user;
 }
 
 export function updateProfile(body: ProfileFields) {
-  return apiRequest<AuthResult>('/auth/profile', {
+  return apiRequest('/auth/profile', {
+    schema: authResultSchema,
     method: 'PUT',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,
@@ -53,14 +58,15 @@ export function updateProfile(body: ProfileFields) {
 }
 
 export function refreshToken() {
-  return apiRequest<AuthResult>('/auth/refresh-token', {
+  return apiRequest('/auth/refresh-token', {
+    schema: authResultSchema,
     method: 'POST',
     timeoutMs: ACCOUNT_TIMEOUT_MS,
   });
 }
 
 export function changePassword(body: { currentPassword: string; newPassword: string }) {
-  return apiRequest<unknown>('/auth/change-password', {
+  return apiRequest('/auth/change-password', {
     method: 'POST',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,

@@ -2,12 +2,19 @@
  * The mailed-link calls of issue 14: verify an address, resend the link, recover a password.
  * Tokens go in request bodies only, never in a URL the server would log.
  */
-import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
+
+import {
+  messageResponseSchema,
+  passwordResetSchema,
+  userResponseSchema,
+  verificationSentSchema,
+} from '@sealdrop/core/api-auth-schemas';
 import { apiRequest } from '../api-client';
 import { ACCOUNT_TIMEOUT_MS } from './auth-api';
 
 export function verifyEmail(token: string) {
-  return apiRequest<{ user: PublicUser }>('/auth/verify-email', {
+  return apiRequest('/auth/verify-email', {
+    schema: userResponseSchema,
     method: 'POST',
     body: { token },
     timeoutMs: ACCOUNT_TIMEOUT_MS,
@@ -15,14 +22,16 @@ export function verifyEmail(token: string) {
 }
 
 export function resendVerification() {
-  return apiRequest<{ sent: true; email: string }>('/auth/resend-verification', {
+  return apiRequest('/auth/resend-verification', {
+    schema: verificationSentSchema,
     method: 'POST',
     timeoutMs: ACCOUNT_TIMEOUT_MS,
   });
 }
 
 export function requestPasswordReset(email: string) {
-  return apiRequest<{ message: string }>('/auth/forgot-password', {
+  return apiRequest('/auth/forgot-password', {
+    schema: messageResponseSchema,
     method: 'POST',
     body: { email },
     timeoutMs: ACCOUNT_TIMEOUT_MS,
@@ -30,7 +39,8 @@ export function requestPasswordReset(email: string) {
 }
 
 export function resetPassword(body: { token: string; newPassword: string }) {
-  return apiRequest<{ reset: true }>('/auth/reset-password', {
+  return apiRequest('/auth/reset-password', {
+    schema: passwordResetSchema,
     method: 'POST',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,

@@ -4,6 +4,7 @@
  * The server binds the sign-in it starts to this account; the provider sends the browser back to
  * /account/settings?linked=success.
  */
+import { redirectUrlSchema } from '@sealdrop/core/api-auth-schemas';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,10 @@ export function LinkProvider({ linked }: { linked: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await apiRequest<{ url: string }>('/auth/oidc/link', { method: 'POST' });
+      const { url } = await apiRequest('/auth/oidc/link', {
+        schema: redirectUrlSchema,
+        method: 'POST',
+      });
       window.location.assign(url);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : `Could not reach ${provider.name}.`);
