@@ -13,9 +13,9 @@ export const walletNonceSchema = z.object({
 });
 export type WalletNonce = z.infer<typeof walletNonceSchema>;
 
-/** `POST /solana/connect`. */
+/** `POST /solana/connect`: balance in whole tokens, null when the RPC failed right after linking. */
 export const walletLinkResultSchema = z.object({
-  balance: z.number(),
+  balance: z.number().nullable(),
   isPremium: z.boolean(),
   message: z.string(),
 });
