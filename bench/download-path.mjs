@@ -129,7 +129,9 @@ function processTree(rootPid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))[1]);
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      // A process without a PPid line throws here and is skipped, like one that vanished.
+      const ppid = Number(/** @type {RegExpExecArray} */ (/PPid:\s+(\d+)/.exec(status))[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {}
   }
@@ -171,7 +173,8 @@ function browserCpuSeconds() {
   let ticks = 0;
   for (const pid of browserPids()) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = /** @type {string} */ (stat.split(') ')[1]).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
     } catch {}
   }

@@ -22,15 +22,17 @@ const BIOME = join(ROOT, 'node_modules/@biomejs/biome/bin/biome');
 /** `['a', '--x', '1', 'b']` → `[{ name: 'a', args: ['--x', '1'] }, { name: 'b', args: [] }]`. */
 function plan(argv) {
   if (!argv.length) return Object.keys(BENCHES).map((name) => ({ name, args: [] }));
+  /** @type {{ name: string, args: string[] }[]} */
   const entries = [];
   for (const token of argv) {
     if (token in BENCHES || token === 'report') entries.push({ name: token, args: [] });
-    else if (entries.length) entries.at(-1).args.push(token);
+    else if (entries.length) entries[entries.length - 1]?.args.push(token);
     else return usage(`unknown benchmark "${token}"`);
   }
   return entries;
 }
 
+/** @returns {never} */
 function usage(message) {
   console.error(`${message}; known: ${[...Object.keys(BENCHES), 'report'].join(', ')}`);
   process.exit(2);
@@ -63,7 +65,7 @@ async function runBench({ name, args }) {
     command,
     exitCode: code,
     startedAt: startedAt.toISOString(),
-    seconds: Math.round((finishedAt - startedAt) / 1000),
+    seconds: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000),
     machine,
     loadAverageAfter: describeMachine().loadAverage,
     rows,

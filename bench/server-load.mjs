@@ -104,7 +104,7 @@ async function measure(database, app, target) {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    serverPeakRssMiB: toMiB(peaks.server.rss),
+    serverPeakRssMiB: toMiB(/** @type {{ rss: number }} */ (peaks.server).rss),
   };
 }
 

@@ -113,7 +113,7 @@ try {
   const download = await fetch(`${origin}/api/files/${plan.slug}/download`);
   const hash = createHash('sha256');
   let received = 0;
-  for await (const chunk of download.body) {
+  for await (const chunk of /** @type {ReadableStream<Uint8Array>} */ (download.body)) {
     hash.update(chunk);
     received += chunk.length;
   }

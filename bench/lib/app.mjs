@@ -14,7 +14,7 @@ export function freePort() {
     const server = createServer();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -33,6 +33,7 @@ function spawnNode(script, env, ready, timeoutMs) {
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  /** @type {Promise<void>} */
   const started = new Promise((resolve, reject) => {
     const deadline = Date.now() + timeoutMs;
     const check = async () => {

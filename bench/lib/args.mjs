@@ -31,7 +31,9 @@ export function listFlag(flags, name, fallback, allowed) {
 export function parseSize(text) {
   const match = /^(\d+)([KMG])$/i.exec(text);
   if (!match) throw new Error(`bad size "${text}": use a number and K, M or G (binary units)`);
-  const unit = { K: 1024, M: MiB, G: GiB }[match[2].toUpperCase()];
+  const unit = { K: 1024, M: MiB, G: GiB }[
+    /** @type {'K' | 'M' | 'G'} */ (String(match[2]).toUpperCase())
+  ];
   return Number(match[1]) * unit;
 }
 

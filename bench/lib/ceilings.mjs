@@ -19,9 +19,9 @@ export async function startDiscardServer() {
     });
     request.on('end', () => response.writeHead(204).end());
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   return {
-    origin: `http://127.0.0.1:${server.address().port}`,
+    origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     received: () => received,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
@@ -91,14 +91,15 @@ export async function measureWebCrypto(browser, origin, { recordSize, total, dep
  * the app's put-blob.ts does) or by fetch.
  */
 async function putSlicesInPage({ partSize, concurrency, transport }) {
-  const file = document.querySelector('input[type=file]').files[0];
+  const input = /** @type {HTMLInputElement} */ (document.querySelector('input[type=file]'));
+  const file = /** @type {File} */ (/** @type {FileList} */ (input.files)[0]);
   const parts = Math.ceil(file.size / partSize);
   const byXhr = (url, body) =>
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('PUT', url);
       xhr.onload = () =>
-        xhr.status < 300 ? resolve() : reject(new Error(`${url}: ${xhr.status}`));
+        xhr.status < 300 ? resolve(undefined) : reject(new Error(`${url}: ${xhr.status}`));
       xhr.onerror = () => reject(new Error(`${url}: network error`));
       xhr.send(body);
     });

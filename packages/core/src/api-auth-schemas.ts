@@ -32,45 +32,76 @@ export const limitQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export interface PublicUser {
-  id: string;
-  email: string;
+/* Response schemas: the answers as the browser parses them (types only, see api-schemas.ts). */
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
   /** An unverified address grants nothing that trusts an email (DESIGN §6). */
-  emailVerified: boolean;
+  emailVerified: z.boolean(),
   /** Whether an external (OpenID Connect) sign-in is linked to the account. */
-  oidcLinked: boolean;
+  oidcLinked: z.boolean(),
   /** A new address waiting for its verification link to be opened; absent when none. */
-  pendingEmail?: string;
-  tier: { name: string };
-  userType: string;
-  solanaWallet: string | null;
-  prickoBalance: number;
-  isPremium: boolean;
-  createdAt: string;
-}
+  pendingEmail: z.string().optional(),
+  tier: z.object({ name: z.string() }),
+  userType: z.string(),
+  solanaWallet: z.string().nullable(),
+  prickoBalance: z.number(),
+  isPremium: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface AuthResult {
-  user: PublicUser;
-  token: string;
-}
+/** GET /auth/me, POST /auth/verify-email, the OIDC exchange's second step. */
+export const userResponseSchema = z.object({ user: publicUserSchema });
 
-export interface MyFile {
-  fileId: string;
+/** POST /auth/resend-verification. */
+export const verificationSentSchema = z.object({ sent: z.literal(true), email: z.string() });
+/** POST /auth/forgot-password: the same words whether the address has an account or not. */
+export const messageResponseSchema = z.object({ message: z.string() });
+/** POST /auth/reset-password. */
+export const passwordResetSchema = z.object({ reset: z.literal(true) });
+/** POST /auth/oidc/link: where the browser goes to link an external sign-in. */
+export const redirectUrlSchema = z.object({ url: z.string() });
+
+export const authResultSchema = z.object({ user: publicUserSchema, token: z.string() });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const myFileSchema = z.object({
+  fileId: z.string(),
   /** Null for an encrypted upload whose name is sealed in encryptedMetadata. */
-  originalName: string | null;
+  originalName: z.string().nullable(),
   /** The sealed metadata record of an encrypted upload (opened in the browser that has its key). */
-  encryptedMetadata?: string | null;
-  size: number;
-  isEncrypted: boolean;
-  status: 'pending' | 'ready';
-  createdAt: string;
-  expiresAt: string;
-  shortUrl: string;
-}
+  encryptedMetadata: z.string().nullish(),
+  size: z.number(),
+  isEncrypted: z.boolean(),
+  status: z.enum(['pending', 'ready']),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  shortUrl: z.string(),
+});
+export type MyFile = z.infer<typeof myFileSchema>;
 
-export interface BalanceEntry {
-  id: string;
-  amount: number;
-  reason: string;
-  createdAt: string;
-}
+/** GET /files/my-files: one page of the list. */
+export const myFilesListSchema = z.object({
+  items: z.array(myFileSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
+export type MyFilesList = z.infer<typeof myFilesListSchema>;
+
+export const balanceEntrySchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
+
+/** GET /auth/balance-history. */
+export const balanceHistorySchema = z.object({
+  entries: z.array(balanceEntrySchema),
+  balance: z.number(),
+});
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;

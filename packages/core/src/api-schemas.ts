@@ -112,25 +112,34 @@ export type PresignRequest = z.input<typeof presignRequestSchema>;
 export const partUrlSchema = z.object({ partNumber: z.number().int(), url: z.string() });
 export type PartUrl = z.infer<typeof partUrlSchema>;
 
-export interface MultipartPlan {
-  uploadId: string;
-  /** Plaintext bytes per part (a whole number of records); see upload-plan.ts. */
-  partSize: number;
-  partCount: number;
-  /** The first URLs; ask POST /upload/parts for the rest or for fresh ones. */
-  parts: PartUrl[];
-}
+/*
+ * Response schemas: the server's answers as the browser reads them (it parses, never casts).
+ * They check types only, not the limits the server enforced when it made the values.
+ */
 
-export interface PresignResponse {
-  uploadUrl?: string;
-  multipart?: MultipartPlan;
-  objectKey: string;
-  slug: string;
-  shortUrl: string;
-  expiresAt: string;
-  objectSize: number;
-  concurrency: number;
-}
+export const multipartPlanSchema = z.object({
+  uploadId: z.string(),
+  /** Plaintext bytes per part (a whole number of records); see upload-plan.ts. */
+  partSize: z.number(),
+  partCount: z.number(),
+  /** The first URLs; ask POST /upload/parts for the rest or for fresh ones. */
+  parts: z.array(partUrlSchema),
+});
+export type MultipartPlan = z.infer<typeof multipartPlanSchema>;
+
+export const presignResponseSchema = z.object({
+  uploadUrl: z.string().optional(),
+  multipart: multipartPlanSchema.optional(),
+  objectKey: z.string(),
+  slug: z.string(),
+  shortUrl: z.string(),
+  expiresAt: z.string(),
+  objectSize: z.number(),
+  concurrency: z.number(),
+});
+export type PresignResponse = z.infer<typeof presignResponseSchema>;
+
+export const partsResponseSchema = z.object({ parts: z.array(partUrlSchema) });
 
 export const partsRequestSchema = z.object({
   objectKey,
@@ -154,50 +163,68 @@ export const finalizeRequestSchema = z
   })
   .refine((body) => body.objectKey || body.slug, 'finalize requires objectKey or slug');
 
-export interface FinalizeResponse {
-  fileId: string;
-  storageKey: string;
-  downloadUrl: string;
-}
+export const finalizeResponseSchema = z.object({
+  fileId: z.string(),
+  storageKey: z.string(),
+  downloadUrl: z.string(),
+});
+export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
 
 export const abortRequestSchema = z.object({
   objectKey,
   uploadId: z.string().min(1).max(1024).optional(),
 });
 
-export interface FileInfo {
-  fileId: string;
+export const fileInfoSchema = z.object({
+  fileId: z.string(),
   /**
    * The file name of a plain upload, or of an encrypted one made before names were sealed; null
    * when the name is only in encryptedMetadata.
    */
-  originalName: string | null;
+  originalName: z.string().nullable(),
   /** Encrypted uploads: the sealed metadata record, as presign received it; else absent. */
-  encryptedMetadata?: string | null;
-  size: number;
-  contentType: string;
-  isEncrypted: boolean;
-  expiresAt: string;
+  encryptedMetadata: z.string().nullish(),
+  size: z.number(),
+  contentType: z.string(),
+  isEncrypted: z.boolean(),
+  expiresAt: z.string(),
   /**
    * `uploading` while the sender's transfer runs: the link already works, the bytes are not there
    * yet (the page waits). Absent from older servers, which answered 409 instead: read as ready.
    */
-  status?: 'ready' | 'uploading';
+  status: z.enum(['ready', 'uploading']).optional(),
   /** Downloads the link still allows; null = unlimited. Absent from older servers. */
-  downloadsLeft?: number | null;
-}
+  downloadsLeft: z.number().nullish(),
+});
+export type FileInfo = z.infer<typeof fileInfoSchema>;
+
+/** POST /files/:fileId/downloaded. */
+export const downloadFinishedSchema = z.object({ deleted: z.boolean() });
+
+/**
+ * GET /config, the part the page reads (one schema for every reader: they share one cache entry,
+ * and parsing drops what a schema does not name).
+ */
+export const publicConfigSchema = z.object({
+  features: z.object({ oidc: z.boolean().optional() }).optional(),
+  oidcName: z.string().optional(),
+  /** TOKEN_EXPLORER_URL, a template with {mint}. */
+  tokenExplorerUrl: z.string().optional(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const fileIdParamsSchema = z.object({ fileId: shortCode });
 export const resolveQuerySchema = z.object({ slug: shortCode });
 export const shortCodeParamsSchema = z.object({ shortCode });
 
 export const tinyInstantRequestSchema = z.object({ originalName: fileName.optional() });
-export interface TinyInstantResponse {
-  tinyUrl: string;
-  shortCode: string;
+export const tinyInstantResponseSchema = z.object({
+  tinyUrl: z.string(),
+  shortCode: z.string(),
   /** Kept by the reserver (never in a URL): presign with shortCode and complete require it. */
-  completeToken: string;
-}
+  completeToken: z.string(),
+});
+export type TinyInstantResponse = z.infer<typeof tinyInstantResponseSchema>;
 
 export const tinyCompleteRequestSchema = z.object({
   fileId: shortCode,
@@ -213,6 +240,9 @@ export interface ShortLinkAnalytics {
   lastAccessAt: string | null;
   fileId: string | null;
 }
+
+/** GET /s/:shortCode, the part the page reads: where the download page is. */
+export const shortLinkTargetSchema = z.object({ downloadUrl: z.string().min(1) });
 
 export interface ResolveResponse {
   fileId: string;

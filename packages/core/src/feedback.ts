@@ -73,16 +73,20 @@ export function checkFeedback(input: unknown): FeedbackCheck {
 }
 
 /** Feedback as the API returns it. */
-export interface FeedbackEntry {
-  id: string;
-  type: FeedbackType;
-  message: string;
-  email: string | null;
+export const feedbackEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(FEEDBACK_TYPES),
+  message: z.string(),
+  email: z.string().nullable(),
   /** The account that sent it; null for anonymous feedback. */
-  userId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
+
+/** POST /feedback's answer. */
+export const feedbackResponseSchema = z.object({ feedback: feedbackEntrySchema });
 
 export interface FeedbackStats {
   total: number;

@@ -29,7 +29,8 @@ export function fileTooLargeMessage(maxBytes: number): string {
   return `File size exceeds maximum allowed size of ${maxSizeLabel(maxBytes)}`;
 }
 
-export type WalletTierName = 'Free' | 'Basic' | 'Pro' | 'Elite';
+export const WALLET_TIER_NAMES = ['Free', 'Basic', 'Pro', 'Elite'] as const;
+export type WalletTierName = (typeof WALLET_TIER_NAMES)[number];
 
 /** Wallet tier badges by whole-token balance (spec §4 "Premium tier by token balance"). */
 export function walletTier(balance: number): WalletTierName {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SessionProvider } from '../features/auth/session/session-provider';
 import { EncryptionClaimProvider } from '../lib/encryption-claim';
+import { SessionProvider } from '../lib/session/session-provider';
 import { createAppRouter } from './router';
 
 export function App() {

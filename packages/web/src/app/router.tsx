@@ -2,23 +2,23 @@ import { createBrowserRouter } from 'react-router';
 import { BalancePage } from '../features/account/components/balance-page';
 import { MyFilesPage } from '../features/account/components/my-files-page';
 import { SettingsPage } from '../features/account/components/settings-page';
+import { renderAuthDialog } from '../features/auth/components/render-auth-dialog';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { SessionAuthCallbackPage } from '../features/auth/components/session-auth-callback-page';
-import { SessionLayout } from '../features/auth/components/session-layout';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
 import { DownloadPage } from '../features/download/components/download-page';
-import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 import { AboutPage } from '../features/marketing/components/about-page';
 import { MissionPage } from '../features/marketing/components/mission-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ShortLinkPage } from '../features/short-link/components/short-link-page';
+import { SessionAuthCallbackPage } from './session-auth-callback-page';
 import { SessionHomePage } from './session-home-page';
+import { SessionLayout } from './session-layout';
 
 /** Routes of spec §2. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      element: <SessionLayout renderFeedbackDialog={renderFeedbackDialog} />,
+      element: <SessionLayout />,
       children: [
         { path: '/', element: <SessionHomePage /> },
         { path: '/mission', element: <MissionPage /> },
@@ -29,9 +29,12 @@ export function createAppRouter() {
         { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
-        { path: '/account/files', element: <MyFilesPage /> },
-        { path: '/account/balance', element: <BalancePage /> },
-        { path: '/account/settings', element: <SettingsPage /> },
+        { path: '/account/files', element: <MyFilesPage renderAuthDialog={renderAuthDialog} /> },
+        { path: '/account/balance', element: <BalancePage renderAuthDialog={renderAuthDialog} /> },
+        {
+          path: '/account/settings',
+          element: <SettingsPage renderAuthDialog={renderAuthDialog} />,
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -24,6 +24,7 @@ function uploadRoutes(reward: MockReply, user = testUser({ solanaWallet: WALLET 
       shortUrl: '/s/Short12345',
       expiresAt: '2026-11-23T00:00:00Z',
       objectSize: 0,
+      concurrency: 1,
     }),
     'POST /upload/finalize': ok({
       fileId: 'Short12345',

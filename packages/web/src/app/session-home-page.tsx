@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/session/session-context';
 import {
   claimUploadReward,
   UPLOAD_REWARD_FAILED,
@@ -8,6 +7,7 @@ import {
 } from '../features/upload/api/upload-reward';
 import { HomePage } from '../features/upload/components/home-page';
 import type { FinishedUpload } from '../features/upload/hooks/use-upload-flow';
+import { useSession } from '../lib/session/session-context';
 
 type RewardNotice = { tone: 'success' | 'info' | 'error'; message: string };
 

@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Checks and types an answer's data: core's zod schemas fit (only `parse` is used). */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** What the page says when an answer is not the shape its schema expects. */
+export const UNEXPECTED_ANSWER = 'The server sent an answer this page cannot read.';
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -46,7 +54,19 @@ function storedToken(): string | null {
   }
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/**
+ * One API call. With a schema the data is parsed into its type (an answer of another shape fails as
+ * an ApiError, like a refusal); without one it stays `unknown`, for calls whose answer is unused.
+ */
+export function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: ResponseSchema<T> },
+): Promise<T>;
+export function apiRequest(path: string, options?: ApiRequestOptions): Promise<unknown>;
+export async function apiRequest(
+  path: string,
+  options: ApiRequestOptions & { schema?: ResponseSchema<unknown> } = {},
+): Promise<unknown> {
   const method = options.method ?? 'GET';
   const signals = [
     options.signal,
@@ -66,7 +86,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     referrerPolicy: 'no-referrer',
   });
   const text = await response.text();
-  let payload: { status?: string; data?: T; message?: string } | undefined;
+  let payload: { status?: string; data?: unknown; message?: string } | undefined;
   try {
     payload = text ? JSON.parse(text) : undefined;
   } catch {
@@ -80,5 +100,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       payload?.message ?? `${method} ${path} failed: ${response.status} ${text.slice(0, 200)}`;
     throw new ApiError(message, response.status);
   }
-  return payload.data as T;
+  if (!options.schema) return payload.data;
+  try {
+    return options.schema.parse(payload.data);
+  } catch {
+    throw new ApiError(UNEXPECTED_ANSWER, response.status);
+  }
 }

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { SessionProvider } from '../features/auth/session/session-provider';
+import { SessionProvider } from '../lib/session/session-provider';
 
 export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
   return {

@@ -1,4 +1,5 @@
 import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
+import { authResultSchema, userResponseSchema } from '@sealdrop/core/api-auth-schemas';
 import { API_BASE, AUTH_TOKEN_KEY, apiRequest } from '../../lib/api-client';
 
 /** Spec §8 "Auth callback" messages, word for word. */
@@ -46,7 +47,10 @@ export async function completeSignIn(search: string): Promise<CallbackOutcome> {
     }
     let result: AuthResult;
     try {
-      result = await apiRequest<AuthResult>('/auth/oidc/exchange', { method: 'POST' });
+      result = await apiRequest('/auth/oidc/exchange', {
+        schema: authResultSchema,
+        method: 'POST',
+      });
     } catch {
       return { kind: 'error', message: AUTH_CALLBACK_MESSAGES.invalid };
     }
@@ -71,7 +75,7 @@ export async function discardSignIn(result: AuthResult): Promise<void> {
 async function currentUser(): Promise<PublicUser | null> {
   if (!localStorage.getItem(AUTH_TOKEN_KEY)) return null;
   try {
-    return (await apiRequest<{ user: PublicUser }>('/auth/me')).user;
+    return (await apiRequest('/auth/me', { schema: userResponseSchema })).user;
   } catch {
     return null;
   }

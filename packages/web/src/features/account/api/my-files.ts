@@ -1,5 +1,6 @@
 /** GET /files/my-files and DELETE /files/:id (spec §7 "Files"), as TanStack Query hooks. */
-import type { MyFile } from '@sealdrop/core/api-auth-schemas';
+import type { MyFile, MyFilesList } from '@sealdrop/core/api-auth-schemas';
+import { myFilesListSchema } from '@sealdrop/core/api-auth-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { forgetFileKey, recallFileKey } from '../../../lib/file-keys';
@@ -8,18 +9,11 @@ import { ENCRYPTED_FILE_LABEL, openWithFragment, recordLabel } from '../../../li
 /** Spec §9: files page 1, limit 10. */
 export const FILES_PAGE_SIZE = 10;
 
-export interface MyFilesPage {
-  items: MyFile[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
-export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<MyFilesPage> {
-  const data = await apiRequest<MyFilesPage>(
-    `/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`,
-    { signal },
-  );
+export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<MyFilesList> {
+  const data = await apiRequest(`/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`, {
+    schema: myFilesListSchema,
+    signal,
+  });
   return { ...data, items: await Promise.all(data.items.map(withLocalName)) };
 }
 
@@ -34,7 +28,7 @@ async function withLocalName(file: MyFile): Promise<MyFile> {
 }
 
 export function deleteMyFile(fileId: string) {
-  return apiRequest<unknown>(`/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+  return apiRequest(`/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 }
 
 /** The query key carries the user, so one account never sees another's cached list. */

@@ -1,20 +1,21 @@
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { type ReactNode, useState } from 'react';
+import type { AuthMode, RenderAuthDialog } from '../../../components/layout/layout.types';
 import { Button } from '../../../components/ui/button';
 import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
-import { AuthDialog } from '../../auth/components/auth-dialog';
-import { useSession } from '../../auth/session/session-context';
-import type { AuthMode } from '../../layout/layout.types';
+import { useSession } from '../../../lib/session/session-context';
 
 interface AccountGateProps {
   /** What the visitor would see once signed in, for the prompt ("your files"). */
   subject: string;
+  /** The login/register dialog, which the auth feature provides through src/app. */
+  renderAuthDialog: RenderAuthDialog;
   children: (user: PublicUser) => ReactNode;
 }
 
 /** Account pages: a spinner while the session loads, a log-in prompt for a guest, else the page. */
-export function AccountGate({ subject, children }: AccountGateProps) {
+export function AccountGate({ subject, renderAuthDialog, children }: AccountGateProps) {
   const { user, loading } = useSession();
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   if (loading) {
@@ -36,7 +37,11 @@ export function AccountGate({ subject, children }: AccountGateProps) {
           </Button>
         </div>
       </div>
-      <AuthDialog mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
+      {renderAuthDialog({
+        mode: authMode,
+        onModeChange: setAuthMode,
+        onClose: () => setAuthMode(null),
+      })}
     </>
   );
 }

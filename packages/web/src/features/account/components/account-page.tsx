@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import type { RenderAuthDialog } from '../../../components/layout/layout.types';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import './account.css';
 
@@ -8,6 +9,11 @@ const TABS = [
   { to: '/account/balance', label: 'Balance' },
   { to: '/account/settings', label: 'Settings' },
 ] as const;
+
+/** What src/app hands every account page: the dialog its log-in prompt opens. */
+export interface AccountPageSlots {
+  renderAuthDialog: RenderAuthDialog;
+}
 
 /** The frame of an account page: its heading and a sub-navigation between account pages. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { BalancePage } from './balance-page';
@@ -10,7 +11,9 @@ function signedIn(history: Parameters<typeof mockApi>[0][string]) {
     'GET /auth/me': ok({ user: testUser({ prickoBalance: 42 }) }),
     'GET /auth/balance-history': history,
   });
-  renderWithSession(<BalancePage />, { path: '/account/balance' });
+  renderWithSession(<BalancePage renderAuthDialog={renderAuthDialogStub} />, {
+    path: '/account/balance',
+  });
   return api;
 }
 
@@ -22,7 +25,7 @@ afterEach(() => {
 describe('Balance', () => {
   it('asks a signed-out visitor to log in', () => {
     mockApi({});
-    renderWithSession(<BalancePage />);
+    renderWithSession(<BalancePage renderAuthDialog={renderAuthDialogStub} />);
     expect(screen.getByRole('heading', { name: 'Balance' })).toBeInTheDocument();
     expect(screen.getByText('Log in to see your balance.')).toBeInTheDocument();
   });

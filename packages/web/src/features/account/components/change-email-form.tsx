@@ -1,8 +1,8 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../auth/components/form-field';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { EmailVerificationStatus } from './email-verification-status';
 import { FormFeedback } from './form-feedback';
 

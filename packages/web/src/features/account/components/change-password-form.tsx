@@ -1,9 +1,9 @@
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
+import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../auth/components/form-field';
-import { PasswordStrengthMeter } from '../../auth/components/password-strength-meter';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { FormFeedback } from './form-feedback';
 
 /** Spec §5 hints and §8 "Change password" fallback; the rest is ours. */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
@@ -42,7 +43,9 @@ describe('Email verification in the settings', () => {
   it('shows a verified address without a resend button, and a pending new one with it', async () => {
     localStorage.setItem('authToken', 'tok');
     mockApi({ 'GET /auth/me': ok({ user: testUser({ emailVerified: true }) }) });
-    const view = renderWithSession(<SettingsPage />, { path: '/account/settings' });
+    const view = renderWithSession(<SettingsPage renderAuthDialog={renderAuthDialogStub} />, {
+      path: '/account/settings',
+    });
     await screen.findByRole('heading', { name: 'Email' });
     expect(within(emailSection()).getByText('Verified')).toBeInTheDocument();
     expect(
@@ -55,7 +58,9 @@ describe('Email verification in the settings', () => {
         user: testUser({ emailVerified: true, pendingEmail: 'new@example.com' }),
       }),
     });
-    renderWithSession(<SettingsPage />, { path: '/account/settings' });
+    renderWithSession(<SettingsPage renderAuthDialog={renderAuthDialogStub} />, {
+      path: '/account/settings',
+    });
     await screen.findByRole('heading', { name: 'Email' });
     expect(
       within(emailSection()).getByText(VERIFICATION_MESSAGES.pending('new@example.com')),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/server-message';
-import { resendVerification } from '../../auth/api/email-links';
+import { resendVerification } from '../../../lib/session/email-links';
 import { FormFeedback } from './form-feedback';
 
 export const VERIFICATION_MESSAGES = {

@@ -4,11 +4,12 @@
  * The server binds the sign-in it starts to this account; the provider sends the browser back to
  * /account/settings?linked=success.
  */
+import { redirectUrlSchema } from '@sealdrop/core/api-auth-schemas';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
-import { useExternalSignIn } from '../../auth/api/external-sign-in';
+import { useExternalSignIn } from '../../../lib/session/external-sign-in';
 
 export function LinkProvider({ linked }: { linked: boolean }) {
   const provider = useExternalSignIn();
@@ -22,7 +23,10 @@ export function LinkProvider({ linked }: { linked: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await apiRequest<{ url: string }>('/auth/oidc/link', { method: 'POST' });
+      const { url } = await apiRequest('/auth/oidc/link', {
+        schema: redirectUrlSchema,
+        method: 'POST',
+      });
       window.location.assign(url);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : `Could not reach ${provider.name}.`);

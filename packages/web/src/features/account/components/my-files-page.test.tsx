@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberFileKey } from '../../../lib/file-keys';
+import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, type MockCall, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { MyFilesPage } from './my-files-page';
@@ -32,7 +33,7 @@ function listOf(items: MyFile[], page = 1, total = items.length) {
 function signedIn(routes: Parameters<typeof mockApi>[0], path = '/account/files') {
   localStorage.setItem('authToken', 'tok');
   const api = mockApi({ 'GET /auth/me': ok({ user: testUser() }), ...routes });
-  const view = renderWithSession(<MyFilesPage />, { path });
+  const view = renderWithSession(<MyFilesPage renderAuthDialog={renderAuthDialogStub} />, { path });
   return { api, ...view };
 }
 
@@ -47,13 +48,14 @@ afterEach(() => {
 });
 
 describe('My files', () => {
-  it('asks a signed-out visitor to log in, and offers the login modal', async () => {
+  it('asks a signed-out visitor to log in, and opens the login dialog it is handed', async () => {
     const api = mockApi({});
-    renderWithSession(<MyFilesPage />);
+    renderWithSession(<MyFilesPage renderAuthDialog={renderAuthDialogStub} />);
     expect(screen.getByRole('heading', { name: 'My files' })).toBeInTheDocument();
     expect(screen.getByText('Log in to see your files.')).toBeInTheDocument();
+    expect(screen.queryByText(/auth dialog/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log in to continue' }));
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByText('auth dialog: login')).toBeInTheDocument();
     expect(api.callsTo('GET /files/my-files')).toHaveLength(0);
   });
 

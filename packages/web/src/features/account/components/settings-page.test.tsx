@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
@@ -14,7 +15,9 @@ afterEach(() => {
 describe('Account settings', () => {
   it('asks a signed-out visitor to log in', () => {
     mockApi({});
-    renderWithSession(<SettingsPage />, { path: '/account/settings' });
+    renderWithSession(<SettingsPage renderAuthDialog={renderAuthDialogStub} />, {
+      path: '/account/settings',
+    });
     expect(screen.getByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
     expect(screen.getByText('Log in to see your settings.')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { AccountGate } from './account-gate';
-import { AccountPage } from './account-page';
+import { AccountPage, type AccountPageSlots } from './account-page';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { LinkProvider } from './link-provider';
@@ -9,13 +9,13 @@ import './settings.css';
 
 /**
  * /account/settings — email, password, external sign-in and sign out (spec §1 account features). The field and
- * strength-meter styles come with the auth forms, which AccountGate already loads.
+ * strength-meter styles come with their components in src/components/form.
  */
-export function SettingsPage() {
+export function SettingsPage({ renderAuthDialog }: AccountPageSlots) {
   const { logout } = useSession();
   return (
     <AccountPage title="Account settings">
-      <AccountGate subject="your settings">
+      <AccountGate subject="your settings" renderAuthDialog={renderAuthDialog}>
         {(user) => (
           <div className="sd-settings">
             <ChangeEmailForm

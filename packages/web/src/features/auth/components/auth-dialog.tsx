@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { AuthDialogSlotProps } from '../../../components/layout/layout.types';
 import { Modal } from '../../../components/ui/modal';
-import type { AuthDialogSlotProps } from '../../layout/layout.types';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';

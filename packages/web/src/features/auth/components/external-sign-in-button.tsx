@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { OIDC_START_PATH, useExternalSignIn } from '../api/external-sign-in';
+import { OIDC_START_PATH, useExternalSignIn } from '../../../lib/session/external-sign-in';
 
 /** "Continue with {name}" when the server offers OpenID Connect; a full-page navigation. */
 export function ExternalSignInButton() {

@@ -1,9 +1,9 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/server-message';
-import { requestPasswordReset } from '../api/email-links';
-import { FormField } from './form-field';
+import { requestPasswordReset } from '../../../lib/session/email-links';
 
 export const FORGOT_MESSAGES = {
   intro: "Enter your account's email address and we will send you a link to choose a new password.",

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
-import { FormField } from './form-field';
 
 /** Spec §8: what the login modal shows when the server gives no message. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';

@@ -1,11 +1,11 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
+import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
-import { FormField } from './form-field';
-import { PasswordStrengthMeter } from './password-strength-meter';
 
 /** Spec §5 and §8, word for word. */
 export const REGISTER_MESSAGES = {

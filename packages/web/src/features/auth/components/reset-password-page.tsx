@@ -1,16 +1,16 @@
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormField } from '../../../components/form/form-field';
+import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
+import type { AuthMode } from '../../../components/layout/layout.types';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { MessagePanel } from '../../../components/ui/message-panel';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { serverMessageOf } from '../../../lib/server-message';
-import type { AuthMode } from '../../layout/layout.types';
-import { resetPassword } from '../api/email-links';
+import { resetPassword } from '../../../lib/session/email-links';
 import { AuthDialog } from './auth-dialog';
-import { FormField } from './form-field';
 import { takeLinkToken } from './link-token';
-import { PasswordStrengthMeter } from './password-strength-meter';
 import './auth-form.css';
 
 export const RESET_MESSAGES = {

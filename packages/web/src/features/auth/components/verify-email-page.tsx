@@ -5,8 +5,8 @@ import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { serverMessageOf } from '../../../lib/server-message';
-import { verifyEmail } from '../api/email-links';
-import { useSession } from '../session/session-context';
+import { verifyEmail } from '../../../lib/session/email-links';
+import { useSession } from '../../../lib/session/session-context';
 import { takeLinkToken } from './link-token';
 
 export const VERIFY_MESSAGES = {

@@ -1,6 +1,6 @@
 /** Test harness: holds the dialog mode the way the root layout does. */
 import { useState } from 'react';
-import type { AuthMode } from '../../layout/layout.types';
+import type { AuthMode } from '../../../components/layout/layout.types';
 import { AuthDialog } from '../components/auth-dialog';
 
 export function AuthDialogHarness({ initial = null }: { initial?: AuthMode | null }) {

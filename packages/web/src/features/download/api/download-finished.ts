@@ -4,10 +4,12 @@
  * otherwise nothing changes. The browser's visitor cookie (HttpOnly, set with the download URL)
  * proves it was given the file; the request carries nothing else.
  */
+import { downloadFinishedSchema } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 export function reportDownloadFinished(fileId: string): Promise<{ deleted: boolean }> {
-  return apiRequest<{ deleted: boolean }>(`/files/${encodeURIComponent(fileId)}/downloaded`, {
+  return apiRequest(`/files/${encodeURIComponent(fileId)}/downloaded`, {
+    schema: downloadFinishedSchema,
     method: 'POST',
   });
 }

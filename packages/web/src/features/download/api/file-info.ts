@@ -1,5 +1,6 @@
 /** GET /api/files/:fileId/info, for the download page. The fragment never goes into it. */
 import type { FileInfo } from '@sealdrop/core/api-schemas';
+import { fileInfoSchema } from '@sealdrop/core/api-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -7,7 +8,8 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
 export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileInfo> {
-  return apiRequest<FileInfo>(`/files/${encodeURIComponent(fileId)}/info`, {
+  return apiRequest(`/files/${encodeURIComponent(fileId)}/info`, {
+    schema: fileInfoSchema,
     signal,
     timeoutMs: DOWNLOAD_TIMEOUT_MS,
   });

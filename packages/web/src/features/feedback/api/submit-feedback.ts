@@ -1,4 +1,5 @@
 import type { FeedbackEntry, ValidFeedback } from '@sealdrop/core/feedback';
+import { feedbackResponseSchema } from '@sealdrop/core/feedback';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Spec §8 "Feedback", word for word: shown for any failure, whatever the server said. */
@@ -10,7 +11,8 @@ export const FEEDBACK_FAILED_MESSAGE = 'Failed to submit feedback. Please try ag
  */
 export async function submitFeedback(input: ValidFeedback): Promise<FeedbackEntry> {
   const body = { type: input.type, message: input.message, email: input.email ?? undefined };
-  const data = await apiRequest<{ feedback: FeedbackEntry }>('/feedback', {
+  const data = await apiRequest('/feedback', {
+    schema: feedbackResponseSchema,
     method: 'POST',
     body,
   });

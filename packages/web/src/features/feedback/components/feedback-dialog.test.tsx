@@ -1,6 +1,8 @@
+import type { FeedbackEntry } from '@sealdrop/core/feedback';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedbackEntry } from '../testing/feedback-entry';
 import { FeedbackDialog } from './feedback-dialog';
 
 const MESSAGE = 'The copy button does nothing on Safari.';
@@ -27,8 +29,8 @@ function stubFetch(response: () => Response) {
   return fetchMock;
 }
 
-const saved = (body: object) =>
-  json(200, { status: 'success', data: { feedback: { id: 'f1', ...body } } });
+const saved = (fields: Partial<FeedbackEntry> = {}) =>
+  json(200, { status: 'success', data: { feedback: feedbackEntry(fields) } });
 
 function renderDialog() {
   const onClose = vi.fn();

@@ -1,3 +1,4 @@
+import { shortLinkTargetSchema } from '@sealdrop/core/api-schemas';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** Spec §8 "Short link" messages, word for word. */
@@ -33,15 +34,12 @@ function toUserMessage(error: unknown): string {
 export async function resolveShortLink(shortCode: string, signal?: AbortSignal): Promise<string> {
   try {
     if (!shortCode.trim()) throw new ShortLinkError(SHORT_LINK_MESSAGES.noCode);
-    const data = await apiRequest<{ downloadUrl?: unknown } | null>(
-      `/s/${encodeURIComponent(shortCode)}`,
-      { signal },
+    // Parsed here rather than by apiRequest: an answer without a target has a message of its own.
+    const answer = shortLinkTargetSchema.safeParse(
+      await apiRequest(`/s/${encodeURIComponent(shortCode)}`, { signal }),
     );
-    const url = data?.downloadUrl;
-    if (typeof url !== 'string' || url.length === 0) {
-      throw new ShortLinkError(SHORT_LINK_MESSAGES.badResponse);
-    }
-    return toAppPath(url);
+    if (!answer.success) throw new ShortLinkError(SHORT_LINK_MESSAGES.badResponse);
+    return toAppPath(answer.data.downloadUrl);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ShortLinkError(toUserMessage(error));

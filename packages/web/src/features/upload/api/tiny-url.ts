@@ -1,10 +1,11 @@
 /** Instant short links (spec §7 "Short links"): reserved before the upload, completed after it. */
-import type { TinyInstantResponse } from '@sealdrop/core/api-schemas';
+import { tinyInstantResponseSchema } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `originalName` is null for an encrypted upload: its name never leaves the browser. */
 export function createInstantTinyUrl(originalName: string | null, signal?: AbortSignal) {
-  return apiRequest<TinyInstantResponse>('/tiny/instant', {
+  return apiRequest('/tiny/instant', {
+    schema: tinyInstantResponseSchema,
     method: 'POST',
     body: originalName === null ? {} : { originalName },
     signal,
@@ -22,7 +23,7 @@ export async function completeTinyUrl(
   /** originalName only for a plain upload (an encrypted one's name never leaves the browser). */
   body: { fileId: string; storageKey: string; originalName?: string },
 ): Promise<void> {
-  await apiRequest<unknown>(`/tiny/complete/${encodeURIComponent(reservation.shortCode)}`, {
+  await apiRequest(`/tiny/complete/${encodeURIComponent(reservation.shortCode)}`, {
     method: 'PUT',
     body: { ...body, completeToken: reservation.completeToken },
   });

@@ -1,9 +1,9 @@
 /** The upload calls of DESIGN §3. Presign and finalize carry no secrets: never the fragment. */
-import type {
-  FinalizeResponse,
-  PartUrl,
-  PresignRequest,
-  PresignResponse,
+import type { PartUrl, PresignRequest } from '@sealdrop/core/api-schemas';
+import {
+  finalizeResponseSchema,
+  partsResponseSchema,
+  presignResponseSchema,
 } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { isPageLeaving } from '../../../lib/page-leaving';
@@ -16,14 +16,20 @@ export interface CompletedPart {
 }
 
 export function presignUpload(body: PresignRequest, signal?: AbortSignal) {
-  return apiRequest<PresignResponse>('/upload/presign', { method: 'POST', body, signal });
+  return apiRequest('/upload/presign', {
+    schema: presignResponseSchema,
+    method: 'POST',
+    body,
+    signal,
+  });
 }
 
 export async function requestPartUrls(
   body: { objectKey: string; uploadId: string; partNumbers: number[] },
   signal?: AbortSignal,
 ): Promise<PartUrl[]> {
-  const data = await apiRequest<{ parts: PartUrl[] }>('/upload/parts', {
+  const data = await apiRequest('/upload/parts', {
+    schema: partsResponseSchema,
     method: 'POST',
     body,
     signal,
@@ -38,12 +44,17 @@ export function finalizeUpload(
   if (!body.objectKey && !body.slug) {
     return Promise.reject(new Error(FINALIZE_TARGET_MESSAGE));
   }
-  return apiRequest<FinalizeResponse>('/upload/finalize', { method: 'POST', body, signal });
+  return apiRequest('/upload/finalize', {
+    schema: finalizeResponseSchema,
+    method: 'POST',
+    body,
+    signal,
+  });
 }
 
 /** Tells the server to drop a half-sent upload; it must not reuse the caller's (aborted) signal. */
 export async function abortUpload(body: { objectKey: string; uploadId?: string }): Promise<void> {
-  await apiRequest<unknown>('/upload/abort', { method: 'POST', body });
+  await apiRequest('/upload/abort', { method: 'POST', body });
 }
 
 /**

@@ -3,13 +3,8 @@
  * wallet finishes an upload. The server pays on the size it stored, once per file, and answers
  * `reward: 0` with a reason when nothing is due (already paid, file too small).
  */
+import { type UploadReward, uploadRewardSchema } from '@sealdrop/core/api-wallet-schemas';
 import { apiRequest } from '../../../lib/api-client';
-
-export interface UploadRewardResult {
-  reward: number;
-  newBalance: number;
-  message?: string;
-}
 
 /** Spec §8 "Upload reward", and §9's success message. */
 export const UPLOAD_REWARD_FAILED = 'Failed to process upload reward';
@@ -19,8 +14,9 @@ export function claimUploadReward(input: {
   fileId: string;
   fileSize: number;
   walletAddress: string;
-}): Promise<UploadRewardResult> {
-  return apiRequest<UploadRewardResult>('/solana/reward-file-upload', {
+}): Promise<UploadReward> {
+  return apiRequest('/solana/reward-file-upload', {
+    schema: uploadRewardSchema,
     method: 'POST',
     body: input,
   });

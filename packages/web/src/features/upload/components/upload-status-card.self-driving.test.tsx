@@ -87,13 +87,13 @@ describe('UploadStatusCard given a file', () => {
           ? { error: 'Storage quota reached', status: 400 }
           : {
               data: {
-                multipart: null,
                 uploadUrl: 'https://storage.test/object',
                 objectKey: 'objects/9',
                 slug: (body as { shortCode: string }).shortCode,
                 shortUrl: `/s/${(body as { shortCode: string }).shortCode}`,
                 expiresAt: '2026-11-23T00:00:00Z',
                 objectSize: 4,
+                concurrency: 1,
               },
             },
     });

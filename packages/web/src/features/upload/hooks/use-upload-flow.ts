@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPageLeaving } from '../../../lib/page-leaving';
 import { completeTinyUrl, createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
-import { type TransferStage, type UploadFileResult, uploadFile } from '../api/upload-file';
 import type { UploadCardStatus } from '../components/upload-status-texts';
 import { isAbortError, uploadErrorMessage } from '../lib/upload-errors';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
@@ -19,6 +18,7 @@ import {
 } from '../resume/pending-upload';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { DifferentFileError, resumeUpload } from '../resume/resume-upload';
+import { type TransferStage, type UploadFileResult, uploadFile } from '../transfer/upload-file';
 
 export type UploadPhase = 'pending' | 'preparing' | TransferStage | 'ready' | 'error';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MultipartStart } from '../api/upload-file';
 import { bundleEntries, bundleFiles } from '../lib/file-bundle';
+import type { MultipartStart } from '../transfer/upload-file';
 import { isPendingUpload, isSameFile, rebuildBundle, toPendingUpload } from './pending-upload';
 
 const START: MultipartStart = {

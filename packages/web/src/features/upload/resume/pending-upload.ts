@@ -6,8 +6,8 @@ import { safeEntryPath } from '@sealdrop/core/file-list';
 import { partPlainRange } from '@sealdrop/core/upload-plan';
 import type { ShortLinkReservation } from '../api/tiny-url';
 import type { CompletedPart } from '../api/upload-endpoints';
-import type { MultipartStart } from '../api/upload-file';
 import { bundleEntries, bundleFiles, type PickedFile } from '../lib/file-bundle';
+import type { MultipartStart } from '../transfer/upload-file';
 
 export interface PickedFileFacts {
   name: string;

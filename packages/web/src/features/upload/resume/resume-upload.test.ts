@@ -4,10 +4,10 @@ import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { partBody } from '../api/part-body';
-import type { PutBlobOptions } from '../api/put-blob';
 import { TransferError } from '../lib/upload-errors';
 import { mockApi } from '../testing/mock-api';
+import { partBody } from '../transfer/part-body';
+import type { PutBlobOptions } from '../transfer/put-blob';
 import { factsOf, type PendingUpload } from './pending-upload';
 import { resumeUpload } from './resume-upload';
 

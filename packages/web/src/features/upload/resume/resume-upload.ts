@@ -7,20 +7,20 @@
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { uploadMultipart } from '../api/multipart-upload';
-import type { PartCipher } from '../api/part-body';
-import type { PutBlob } from '../api/put-blob';
-import { finalShareUrl } from '../api/share-link';
 import {
   abortQuietly,
   type CompletedPart,
   finalizeUpload,
   requestPartUrls,
 } from '../api/upload-endpoints';
-import type { UploadFileResult } from '../api/upload-file';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
+import { finalShareUrl } from '../lib/share-link';
 import { PrepareError } from '../lib/upload-errors';
+import { uploadMultipart } from '../transfer/multipart-upload';
+import type { PartCipher } from '../transfer/part-body';
+import type { PutBlob } from '../transfer/put-blob';
+import type { UploadFileResult } from '../transfer/upload-file';
 import { DIFFERENT_FILE_MESSAGE, isSameFile, type PendingUpload } from './pending-upload';
 
 export interface ResumeUploadOptions {

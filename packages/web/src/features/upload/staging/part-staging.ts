@@ -6,8 +6,9 @@
  * in flight (docs/uploads.md). Where the file system is not on disk (private windows keep it in
  * memory) or missing, or fails mid-way (quota), parts are sealed in memory as before.
  */
-import { type PartBodyInput, partBody } from '../api/part-body';
+
 import { PrepareError } from '../lib/upload-errors';
+import { type PartBodyInput, partBody } from '../transfer/part-body';
 import { STAGING_ROOT, type StagingReply, type StagingRequest } from './staging-protocol';
 
 export interface PartStaging {

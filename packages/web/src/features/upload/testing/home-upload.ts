@@ -19,6 +19,7 @@ export function smallUploadRoutes(expiresAt = new Date(Date.now() + 86_400_000).
         shortUrl: '/s/Short12345',
         expiresAt,
         objectSize: 0,
+        concurrency: 1,
       },
     }),
     'POST /upload/finalize': () => ({

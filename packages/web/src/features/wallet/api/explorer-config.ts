@@ -1,10 +1,6 @@
+import { publicConfigSchema } from '@sealdrop/core/api-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** The part of `GET /config` the wallet menu reads: TOKEN_EXPLORER_URL, `{mint}` in it. */
-interface ExplorerConfig {
-  tokenExplorerUrl?: string;
-}
 
 /**
  * The configured explorer's token-page template: undefined while it loads, null when the server
@@ -14,7 +10,7 @@ interface ExplorerConfig {
 export function useTokenExplorerTemplate(): string | null | undefined {
   const { data, isError } = useQuery({
     queryKey: ['public-config'],
-    queryFn: ({ signal }) => apiRequest<ExplorerConfig>('/config', { signal }),
+    queryFn: ({ signal }) => apiRequest('/config', { schema: publicConfigSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { serverMessageOf } from '../../../lib/server-message';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { findWalletAdapter } from '../adapters/find-wallet';
 import {
   notDetectedMessage,

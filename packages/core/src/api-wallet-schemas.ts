@@ -1,0 +1,61 @@
+/**
+ * The wallet and reward answers (spec §7 /solana/*) as the browser parses them: types only, see
+ * api-schemas.ts.
+ */
+import { z } from 'zod';
+import { WALLET_TIER_NAMES } from './limits';
+
+/** `GET /solana/nonce`: the Sign-In-With-Solana text the wallet signs to prove ownership. */
+export const walletNonceSchema = z.object({
+  message: z.string(),
+  nonce: z.string(),
+  expiresAt: z.string(),
+});
+export type WalletNonce = z.infer<typeof walletNonceSchema>;
+
+/** `POST /solana/connect`: balance in whole tokens, null when the RPC failed right after linking. */
+export const walletLinkResultSchema = z.object({
+  balance: z.number().nullable(),
+  isPremium: z.boolean(),
+  message: z.string(),
+});
+export type WalletLinkResult = z.infer<typeof walletLinkResultSchema>;
+
+/** `GET /solana/balance`: read by the server over JSON-RPC; tokenBalance is in whole tokens. */
+export const walletBalanceSchema = z.object({
+  walletAddress: z.string(),
+  tokenBalance: z.number(),
+  tokenBalanceRaw: z.string(),
+  solBalance: z.number(),
+  decimals: z.number(),
+  tier: z.enum(WALLET_TIER_NAMES),
+  isPremium: z.boolean(),
+});
+export type WalletBalance = z.infer<typeof walletBalanceSchema>;
+
+/** `GET /solana/token-info` (public); price is in USD, null when no market has it. */
+export const tokenInfoSchema = z.object({
+  mintAddress: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number(),
+  supply: z.union([z.number(), z.string()]).nullable(),
+  price: z.number().nullable(),
+  marketCap: z.number().nullable(),
+  launchUrl: z.string().nullable(),
+  marketUrl: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  configured: z.boolean().optional(),
+});
+export type TokenInfo = z.infer<typeof tokenInfoSchema>;
+
+/** `POST /solana/reward-file-upload`: `reward: 0` with a reason when nothing is due. */
+export const uploadRewardSchema = z.object({
+  reward: z.number(),
+  newBalance: z.number(),
+  message: z.string().optional(),
+});
+export type UploadReward = z.infer<typeof uploadRewardSchema>;
+
+/** `POST /solana/reward-file-download`. */
+export const downloadRewardSchema = z.object({ reward: z.number() });

@@ -1,0 +1,199 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from '../ui/modal';
+import type { RootLayoutProps } from './layout.types';
+import { RootLayout } from './root-layout';
+
+/** Stand-ins for what src/app plugs in: the layout only decides when they show. */
+const SLOTS: RootLayoutProps = {
+  walletSlot: <button type="button">Connect Wallet</button>,
+  renderAuthDialog: ({ mode, onModeChange, onClose }) => (
+    <Modal
+      open={mode !== null}
+      onClose={onClose}
+      title={mode === 'login' ? 'Welcome back' : 'Create your account'}
+    >
+      <button type="button" onClick={() => onModeChange(mode === 'login' ? 'register' : 'login')}>
+        {mode === 'login' ? 'Create an account instead' : 'I already have an account'}
+      </button>
+    </Modal>
+  ),
+  renderFeedbackDialog: ({ open, onClose }) => (
+    <Modal open={open} onClose={onClose} title="Share your feedback">
+      <p>Feedback form</p>
+    </Modal>
+  ),
+};
+
+function renderLayout(path: string, props: Partial<RootLayoutProps> = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout {...SLOTS} {...props} />,
+        children: [
+          { path: '/', element: <main>Home content</main> },
+          { path: '/mission', element: <main>Mission content</main> },
+          { path: '/about', element: <main>About content</main> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function scrollWindowTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });
+  act(() => {
+    fireEvent.scroll(window);
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  scrollWindowTo(0);
+  vi.restoreAllMocks();
+});
+
+describe('RootLayout top bar', () => {
+  it('shows the brand, the tagline and the Home, Mission and About links', () => {
+    renderLayout('/about');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'Mission' })).toHaveAttribute('href', '/mission');
+    expect(within(main).getByRole('link', { name: 'About' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(main).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Powered by the token')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sealdrop home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers the wallet control and the Log In / Sign Up buttons to a guest', () => {
+    renderLayout('/');
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('becomes scrolled only past 50 px of scrolling', () => {
+    renderLayout('/');
+    const bar = screen.getByRole('banner');
+    expect(bar).not.toHaveClass('scrolled');
+    scrollWindowTo(50);
+    expect(bar).not.toHaveClass('scrolled');
+    scrollWindowTo(51);
+    expect(bar).toHaveClass('scrolled');
+    scrollWindowTo(10);
+    expect(bar).not.toHaveClass('scrolled');
+  });
+
+  it('opens the login and sign-up dialogs, and switches between them', async () => {
+    renderLayout('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account instead' }));
+    expect(screen.getByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a signed-in account as an avatar letter that logs out', async () => {
+    const onLogout = vi.fn();
+    renderLayout('/', { account: { email: 'ada@example.com', onLogout } });
+    expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument();
+    const avatar = screen.getByRole('button', { name: 'Log out ada@example.com' });
+    expect(avatar).toHaveTextContent('A');
+    await userEvent.click(avatar);
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('scrolls to the top when moving to another page', async () => {
+    renderLayout('/mission');
+    await userEvent.click(screen.getByRole('link', { name: 'About' }));
+    expect(screen.getByText('About content')).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
+
+describe('RootLayout mobile menu', () => {
+  it('opens from the hamburger with the same links and closes again', async () => {
+    renderLayout('/mission');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Home', 'Mission', 'About']) {
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+    }
+    await userEvent.click(within(menu).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes when a link is followed', async () => {
+    renderLayout('/mission');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'About' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByText('About content')).toBeInTheDocument();
+  });
+
+  it('shows the email and a Logout button when signed in', async () => {
+    const onLogout = vi.fn();
+    renderLayout('/about', { account: { email: 'ada@example.com', onLogout } });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
+
+describe('RootLayout feedback button', () => {
+  it('is absent on the home page', () => {
+    renderLayout('/');
+    expect(screen.queryByRole('button', { name: 'Send feedback' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/mission', '/about'])('is shown on %s and opens the feedback dialog', async (path) => {
+    renderLayout(path);
+    const button = screen.getByRole('button', { name: 'Send feedback' });
+    expect(button).toHaveTextContent('Feedback');
+    await userEvent.click(button);
+    expect(screen.getByRole('dialog', { name: 'Share your feedback' })).toBeInTheDocument();
+  });
+
+  it('is docked just before the footer, so it stops above the footer instead of covering it', () => {
+    renderLayout('/about');
+    const dock = screen.getByRole('button', { name: 'Send feedback' }).parentElement!;
+    expect(dock).toHaveClass('sd-feedback-dock');
+    expect(dock.nextElementSibling).toBe(screen.getByRole('contentinfo'));
+  });
+
+  it('uses the dialog the feedback feature provides', async () => {
+    renderLayout('/about', {
+      renderFeedbackDialog: ({ open }) => (open ? <p>Custom feedback form</p> : null),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(screen.getByText('Custom feedback form')).toBeInTheDocument();
+  });
+});
+
+describe('RootLayout footer', () => {
+  it('states both retentions, so it is true for premium readers too', () => {
+    renderLayout('/about');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'Files are encrypted in your browser before upload and deleted after 24 hours (30 days on Premium). No trackers, no ads.',
+    );
+  });
+});

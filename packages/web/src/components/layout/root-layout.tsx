@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FeedbackButton } from './feedback-button';
+import type { AuthMode, RootLayoutProps } from './layout.types';
+import { MobileMenu } from './mobile-menu';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+import './layout.css';
+
+/** The frame of every page: top bar, page outlet, footer, floating feedback button, dialogs. */
+export function RootLayout({
+  account = null,
+  walletSlot: wallet,
+  renderAuthDialog,
+  renderFeedbackDialog,
+}: RootLayoutProps) {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  // Any navigation (a link, back/forward) closes the mobile menu.
+  useEffect(() => {
+    if (pathname) setMenuOpen(false);
+  }, [pathname]);
+
+  const openAuth = (mode: AuthMode) => {
+    setMenuOpen(false);
+    setAuthMode(mode);
+  };
+
+  return (
+    <div className="sd-shell">
+      <ScrollToTop />
+      <SkipLink />
+      <TopBar
+        account={account}
+        wallet={wallet}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+        onOpenAuth={openAuth}
+      />
+      <div className="sd-shell__content">
+        <Outlet />
+      </div>
+      {pathname !== '/' ? <FeedbackButton onClick={() => setFeedbackOpen(true)} /> : null}
+      <SiteFooter />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        account={account}
+        wallet={wallet}
+        onOpenAuth={openAuth}
+      />
+      {renderAuthDialog({
+        mode: authMode,
+        onModeChange: setAuthMode,
+        onClose: () => setAuthMode(null),
+      })}
+      {renderFeedbackDialog({ open: feedbackOpen, onClose: () => setFeedbackOpen(false) })}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The whole transfer of one file (spec §4 "Upload (transfer steps)"): key material, presign,
+ * share link at once, parts or a single PUT, finalize. No React here: the hook drives it.
+ */
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
+import { objectSize } from '@sealdrop/core/upload-plan';
+import { rememberFileKey } from '../../../lib/file-keys';
+import type { ShortLinkReservation } from '../api/tiny-url';
+import {
+  abortQuietly,
+  type CompletedPart,
+  finalizeUpload,
+  presignUpload,
+  requestPartUrls,
+} from '../api/upload-endpoints';
+import { bundleEntries } from '../lib/file-bundle';
+import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
+import type { RetryOptions } from '../lib/retry';
+import { buildShareUrl, finalShareUrl } from '../lib/share-link';
+import { PrepareError } from '../lib/upload-errors';
+import { uploadDirect } from './direct-upload';
+import { uploadMultipart } from './multipart-upload';
+import { type PartCipher, wholeFileBody } from './part-body';
+import { describeForPresign, type PresignDescription } from './presign-description';
+import type { PutBlob } from './put-blob';
+import { resolveUploadInput, type UploadInput } from './upload-input';
+
+export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
+
+export interface UploadFileOptions {
+  input: UploadInput;
+  encrypt: boolean;
+  /** A code reserved by /tiny/instant, used as the slug; its secret goes with it to presign. */
+  reservation?: ShortLinkReservation | null;
+  /** Seconds the link lives ("Expires after"); absent = the tier's retention. */
+  expiresIn?: number;
+  /** Downloads the link allows ("Download limit"); absent or null = unlimited. */
+  downloadLimit?: number | null;
+  /**
+   * Premium "Enhanced security": the link then carries the key wrapped under this passphrase
+   * (core/crypto/passphrase.ts). Encrypted uploads only; never sent anywhere.
+   */
+  passphrase?: string;
+  signal?: AbortSignal;
+  onStage?: (stage: TransferStage) => void;
+  /** The share link, as soon as presign answers (before any byte is sent), and its expiry. */
+  onLink?: (url: string, expiresAt: string) => void;
+  onProgress?: (progress: ProgressSnapshot) => void;
+  /** Minimum time between progress reports, so React re-renders at most ~10 times a second. */
+  progressIntervalMs?: number;
+  origin?: string;
+  /** A multipart upload began: what a reload needs to resume it (the fragment stays local). */
+  onMultipartStart?: (upload: MultipartStart) => void;
+  onPartDone?: (part: CompletedPart) => void;
+  put?: PutBlob;
+  retry?: Omit<RetryOptions, 'signal'>;
+}
+
+export interface MultipartStart {
+  fileId: string;
+  objectKey: string;
+  uploadId: string;
+  /** The share link with its #fragment, as shown on the card. */
+  link: string;
+  /** `key=…&iv=…`, what resuming encrypts with. Stays in this browser. */
+  fragment: string | null;
+  /** The link's own fragment when a passphrase wraps the key (`wkey=…`); null otherwise. */
+  linkFragment: string | null;
+  contentType: string;
+  partSize: number;
+  partCount: number;
+  concurrency: number;
+  expiresAt: number;
+}
+
+export interface UploadFileResult {
+  fileId: string;
+  storageKey: string;
+  downloadUrl: string;
+  shareUrl: string;
+}
+
+export async function uploadFile(options: UploadFileOptions): Promise<UploadFileResult> {
+  const { encrypt, signal } = options;
+  const { blob, name, type } = resolveUploadInput(options.input);
+  const origin = options.origin ?? window.location.origin;
+  const contentType = encrypt ? 'application/octet-stream' : type;
+
+  options.onStage?.(encrypt ? 'encrypting' : 'uploading');
+  let cipher: PartCipher | null = null;
+  let fragment: string | null = null;
+  // What the link shows: the bare key, or only its passphrase-wrapped form.
+  let linkFragment: string | null = null;
+  const entries = bundleEntries(blob);
+  // A plain link has no sealed list to cut its object back into files.
+  if (entries && !encrypt) throw new PrepareError(new Error('Several files are always encrypted'));
+  let description: PresignDescription = { filename: name, contentType };
+  if (encrypt) {
+    try {
+      const material = await generateKeyMaterial();
+      cipher = { key: material.key, iv: material.iv };
+      fragment = buildFragment(material);
+      linkFragment = options.passphrase
+        ? buildProtectedFragment(await protectSecrets(material, options.passphrase))
+        : fragment;
+      description = await describeForPresign(
+        { name, type, size: blob.size },
+        material.rawKey,
+        entries,
+      );
+    } catch (error) {
+      throw new PrepareError(error);
+    }
+  }
+
+  const presign = await presignUpload(
+    {
+      ...description,
+      size: blob.size,
+      isEncrypted: encrypt,
+      ...(options.reservation ? options.reservation : {}),
+      ...(options.expiresIn === undefined ? {} : { expiresIn: options.expiresIn }),
+      ...(options.downloadLimit == null ? {} : { downloadLimit: options.downloadLimit }),
+    },
+    signal,
+  );
+  // So that "My files" in this browser can copy the full link later; the key stays on this device.
+  // A protected link is remembered protected: a copy from My files asks for the passphrase too.
+  if (linkFragment) rememberFileKey(presign.slug, linkFragment);
+  const link = buildShareUrl(origin, presign.slug, linkFragment);
+  options.onLink?.(link, presign.expiresAt);
+  if (encrypt) options.onStage?.('uploading');
+
+  const onBytes = throttledProgress(
+    objectSize(blob.size, encrypt),
+    options.onProgress,
+    options.progressIntervalMs,
+  );
+
+  const uploadId = presign.multipart?.uploadId;
+  let parts: { partNumber: number; etag: string }[] | undefined;
+  try {
+    if (presign.multipart) {
+      const plan = presign.multipart;
+      options.onMultipartStart?.({
+        fileId: presign.slug,
+        objectKey: presign.objectKey,
+        uploadId: plan.uploadId,
+        link,
+        fragment,
+        linkFragment: linkFragment === fragment ? null : linkFragment,
+        contentType,
+        partSize: plan.partSize,
+        partCount: plan.partCount,
+        concurrency: presign.concurrency,
+        expiresAt: Date.parse(presign.expiresAt),
+      });
+      parts = await uploadMultipart({
+        onPartDone: options.onPartDone,
+        file: blob,
+        plan,
+        concurrency: presign.concurrency,
+        cipher,
+        contentType,
+        signal,
+        onBytes,
+        put: options.put,
+        retry: options.retry,
+        requestPartUrls: (partNumbers) =>
+          requestPartUrls(
+            { objectKey: presign.objectKey, uploadId: plan.uploadId, partNumbers },
+            signal,
+          ),
+      });
+    } else {
+      await uploadDirect({
+        uploadUrl: presign.uploadUrl,
+        blob: await wholeFileBody(blob, cipher),
+        contentType,
+        signal,
+        onBytes,
+        put: options.put,
+        retry: options.retry,
+      });
+    }
+    options.onStage?.('finalizing');
+    const result = await finalizeUpload(
+      { objectKey: presign.objectKey, slug: presign.slug, ...(parts ? { parts } : {}) },
+      signal,
+    );
+    return {
+      ...result,
+      shareUrl: finalShareUrl({
+        origin,
+        shortCode: options.reservation?.shortCode,
+        fileId: result.fileId,
+        downloadUrl: result.downloadUrl,
+        fragment: linkFragment,
+      }),
+    };
+  } catch (error) {
+    abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
+    throw error;
+  }
+}
