@@ -136,7 +136,7 @@ export function startSampling(trees, intervalMs = 200) {
     samples += 1;
     for (const [name, { pid, roleOf }] of Object.entries(trees)) {
       maxInto(peaks[name], treeMemory(pid, roleOf));
-      meters[name].sample();
+      meters[name]?.sample();
     }
   };
   sample();

@@ -74,7 +74,8 @@ export function webDistWithProbe() {
 
 async function readInPage(path) {
   const started = performance.now();
-  const reader = (await fetch(path, { cache: 'no-store' })).body.getReader();
+  const response = await fetch(path, { cache: 'no-store' });
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
   let bytes = 0;
   for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
   return { bytes, ms: performance.now() - started };
@@ -92,13 +93,17 @@ async function registerProbe() {
 
 /** Fetches `path` in the page and hands the body, through a TransformStream, to the worker. */
 async function feedWorker(path) {
-  const body = (await fetch(path, { cache: 'no-store' })).body.pipeThrough(new TransformStream());
+  const response = await fetch(path, { cache: 'no-store' });
+  const body = /** @type {ReadableStream<Uint8Array>} */ (response.body).pipeThrough(
+    new TransformStream(),
+  );
   const id = String(Math.random()).slice(2);
   const channel = new MessageChannel();
   const stored = new Promise((resolve) => {
     channel.port1.onmessage = resolve;
   });
-  navigator.serviceWorker.controller.postMessage({ id, stream: body }, [body, channel.port2]);
+  const worker = /** @type {ServiceWorker} */ (navigator.serviceWorker.controller);
+  worker.postMessage({ id, stream: body }, [body, channel.port2]);
   await stored;
   return `/bench-probe/fed?id=${id}`;
 }
