@@ -1,7 +1,7 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
 import { createError } from '../../shared/errors';
+import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { StorageDriver } from '../storage/storage.types';
-import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../uploads/uploads.models';
 import type { FileDownloadsRepository } from './file-downloads.repository';
 import type { FileRow, FilesRepository } from './files.repository';
 

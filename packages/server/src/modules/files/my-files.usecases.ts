@@ -1,9 +1,9 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { createError } from '../../shared/errors';
+import { shortUrl } from '../../shared/links';
 import type { RewardsRepository } from '../ledger/rewards.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import type { StorageDriver } from '../storage/storage.types';
-import { shortUrl } from '../uploads/uploads.models';
 import type { FileRow, FilesRepository } from './files.repository';
 import { visibleName } from './files.usecases';
 

@@ -5,10 +5,10 @@ import type {
 } from '@sealdrop/core/api-schemas';
 import { createError, isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
+import { shortUrl } from '../../shared/links';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
 import { findLiveFile } from '../files/files.usecases';
-import { shortUrl } from '../uploads/uploads.models';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
 

@@ -3,9 +3,10 @@
  * replayed after an abort or a delete stores an object with no row, outside the 24-hour promise.
  * This pass lists the store and deletes such objects once they are older than any upload URL.
  */
+
+import { UPLOAD_URL_TTL_SECONDS } from '../../shared/links';
 import type { FilesRepository } from '../files/files.repository';
 import type { StorageDriver } from '../storage/storage.types';
-import { UPLOAD_URL_TTL_SECONDS } from '../uploads/uploads.models';
 
 /** Every object key starts here (uploads.models.ts objectKeyFor). */
 const OBJECT_PREFIX = 'files/';

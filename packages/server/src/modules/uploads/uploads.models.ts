@@ -9,19 +9,6 @@ import { objectSize, partCount } from '@sealdrop/core/upload-plan';
 
 /** How many part URLs one presign or parts call hands out. */
 export const PART_URLS_PER_CALL = 100;
-/** Signed upload URLs live this long; clients ask /upload/parts for fresh ones after. */
-export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
-/** Signed download URLs live this long: enough to start a download, short enough to not be shared. */
-export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
-
-/**
- * A signed URL never outlives its file (issue 14, item 13): the TTL, cut to the seconds the file
- * has left (at least 1; an expired file is refused before any URL is signed).
- */
-export function urlLifetimeSeconds(ttlSeconds: number, fileExpiresAt: number, now: number): number {
-  return Math.max(1, Math.min(ttlSeconds, Math.floor((fileExpiresAt - now) / 1000)));
-}
-
 export interface UploadShape {
   objectSize: number;
   multipart: boolean;
@@ -54,8 +41,4 @@ export const DEFAULT_RETENTION = { freeMs: RETENTION_MS.free, premiumMs: RETENTI
 /** Storage key: the slug plus a random part, so that knowing a link never lets one touch its upload. */
 export function objectKeyFor(slug: string, secret: string, isEncrypted: boolean): string {
   return `files/${slug}/${secret}${isEncrypted ? '.enc' : ''}`;
-}
-
-export function shortUrl(origin: string, code: string): string {
-  return `${origin}/s/${code}`;
 }

@@ -4,20 +4,13 @@ import { retentionLabel } from '@sealdrop/core/retention';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
+import { shortUrl, UPLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { FileRow, FilesRepository } from '../files/files.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
 import * as errors from './uploads.errors';
-import {
-  objectKeyFor,
-  PART_URLS_PER_CALL,
-  planObject,
-  shortUrl,
-  UPLOAD_URL_TTL_SECONDS,
-  uploadLimits,
-  urlLifetimeSeconds,
-} from './uploads.models';
+import { objectKeyFor, PART_URLS_PER_CALL, planObject, uploadLimits } from './uploads.models';
 
 export interface UploadDeps {
   files: FilesRepository;

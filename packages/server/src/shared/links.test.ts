@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlLifetimeSeconds } from './uploads.models';
+import { urlLifetimeSeconds } from './links';
 
 describe('urlLifetimeSeconds', () => {
   const now = 1_000_000;
