@@ -1,19 +1,9 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
-import { createError } from '../../shared/errors';
 import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { StorageDriver } from '../storage/storage.types';
 import type { FileDownloadsRepository } from './file-downloads.repository';
+import { fileNotFound, fileStillUploading } from './files.errors';
 import type { FileRow, FilesRepository } from './files.repository';
-
-export const fileNotFound = () =>
-  createError({ code: 'files.not_found', status: 404, message: 'File not found or has expired.' });
-
-export const fileStillUploading = () =>
-  createError({
-    code: 'files.uploading',
-    status: 409,
-    message: 'This file is still uploading. Please try again in a moment.',
-  });
 
 /**
  * A browser given a download URL may ask again this long without counting again (issue 16

@@ -1,9 +1,9 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
-import { createError } from '../../shared/errors';
 import { shortUrl } from '../../shared/links';
 import type { RewardsRepository } from '../ledger/rewards.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import type { StorageDriver } from '../storage/storage.types';
+import { fileNotFound, notYourFile } from './files.errors';
 import type { FileRow, FilesRepository } from './files.repository';
 import { visibleName } from './files.usecases';
 
@@ -61,19 +61,8 @@ export async function deleteMyFile(args: {
   now: Date;
 }): Promise<{ deleted: true }> {
   const file = await args.files.findById(args.fileId);
-  if (!file)
-    throw createError({
-      code: 'files.not_found',
-      status: 404,
-      message: 'File not found or has expired.',
-    });
-  if (file.owner_id !== args.ownerId) {
-    throw createError({
-      code: 'files.not_owner',
-      status: 403,
-      message: 'You can only delete your own files',
-    });
-  }
+  if (!file) throw fileNotFound();
+  if (file.owner_id !== args.ownerId) throw notYourFile();
   if (file.upload_id)
     await args.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
   await args.storage.delete(file.object_key);

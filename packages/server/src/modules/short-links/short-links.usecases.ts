@@ -3,32 +3,18 @@ import type {
   ShortLinkAnalytics,
   TinyInstantResponse,
 } from '@sealdrop/core/api-schemas';
-import { createError, isAppError } from '../../shared/errors';
+import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl } from '../../shared/links';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
 import { findLiveFile } from '../files/files.usecases';
+import { codeTaken, linkedFileUnknown, linkNotFound, notReserver } from './short-links.errors';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
 
 /** An unused reservation lives this long before the sweeper removes it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-const notReserver = () =>
-  createError({
-    code: 'short_links.not_reserver',
-    status: 403,
-    message: 'Only the browser that reserved this short link can complete it',
-  });
-
-/** The download page's words (spec §8), which the short-link page shows as the server's message. */
-const linkNotFound = () =>
-  createError({
-    code: 'short_links.not_found',
-    status: 404,
-    message: 'File not found or has expired.',
-  });
 
 export async function createInstantLink(args: {
   shortLinks: ShortLinksRepository;
@@ -65,25 +51,13 @@ export async function completeInstantLink(args: {
   if (!link || link.expires_at <= now) throw linkNotFound();
   if (!matchesCompleteToken(link.complete_token_hash, args.completeToken)) throw notReserver();
   const file = await args.files.findById(args.fileId);
-  if (!file || file.expires_at <= now) {
-    throw createError({
-      code: 'short_links.file_unknown',
-      status: 404,
-      message: 'File not found or has expired.',
-    });
-  }
+  if (!file || file.expires_at <= now) throw linkedFileUnknown();
   const linked = await args.shortLinks.link({
     code: args.shortCode,
     fileId: file.id,
     expiresAt: file.expires_at,
   });
-  if (!linked) {
-    throw createError({
-      code: 'short_links.taken',
-      status: 409,
-      message: 'This short code already points to another file',
-    });
-  }
+  if (!linked) throw codeTaken();
   // An encrypted file's name stays in the browser, whatever the reservation was told.
   if (file.is_encrypted === 1) await args.shortLinks.forgetName(args.shortCode);
   return { shortCode: args.shortCode, fileId: file.id };

@@ -1,0 +1,19 @@
+import { createError } from '../../shared/errors';
+
+/** Unknown, expired and spent links look the same (the download page's words, spec §8). */
+export const fileNotFound = () =>
+  createError({ code: 'files.not_found', status: 404, message: 'File not found or has expired.' });
+
+export const fileStillUploading = () =>
+  createError({
+    code: 'files.uploading',
+    status: 409,
+    message: 'This file is still uploading. Please try again in a moment.',
+  });
+
+export const notYourFile = () =>
+  createError({
+    code: 'files.not_owner',
+    status: 403,
+    message: 'You can only delete your own files',
+  });
