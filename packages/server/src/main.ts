@@ -1,9 +1,9 @@
 /** Starts Sealdrop: reads config, opens database and storage, serves HTTP, sweeps expired files. */
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config/config';
+import { createAppContext } from './context';
 import { metricsFor } from './modules/metrics/metrics.registry';
 import { startSweeper } from './modules/sweeper/sweeper.schedule';
-import { createAppContext } from './shared/context';
 import { listeningText } from './shared/logger';
 import { shutDownOnSignals } from './shared/shutdown';
 import { openDatabase, openStorage, serverSecret } from './wiring';

@@ -1,9 +1,9 @@
 /** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
 import { loadConfig } from './config/config';
+import { createAppContext } from './context';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { sweepOrphans } from './modules/sweeper/sweeper.orphans';
-import { createAppContext } from './shared/context';
 import { openDatabase, openStorage, serverSecret } from './wiring';
 
 const config = loadConfig();

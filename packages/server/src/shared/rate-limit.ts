@@ -1,5 +1,5 @@
 import type { RouteShorthandOptions } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 
 /** Route options that rate-limit per IP (@fastify/rate-limit); none when limits are switched off. */
 export function rateLimited(ctx: AppContext, perMinute: number): RouteShorthandOptions {

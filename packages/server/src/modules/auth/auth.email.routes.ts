@@ -5,7 +5,7 @@ import {
   verifyEmailSchema,
 } from '@sealdrop/core/api-auth-schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';

@@ -1,6 +1,6 @@
 import { feedbackInputSchema } from '@sealdrop/core/feedback';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { isAppError } from '../../shared/errors';
 import { rateLimited } from '../../shared/rate-limit';

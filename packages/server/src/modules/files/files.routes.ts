@@ -1,8 +1,8 @@
 import { pageQuerySchema } from '@sealdrop/core/api-auth-schemas';
 import { fileIdParamsSchema, resolveQuerySchema } from '@sealdrop/core/api-schemas';
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { hashClientIp } from '../../shared/client-ip-hash';
-import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';

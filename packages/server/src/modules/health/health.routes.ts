@@ -4,8 +4,8 @@
  * readiness probe takes the process out of the load balancer while either is unreachable).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
 import { checkDatabase } from '../../database/database';
-import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { documented } from '../../shared/route-doc';
 

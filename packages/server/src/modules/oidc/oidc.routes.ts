@@ -6,7 +6,7 @@
  * `exchange`.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { isAppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';

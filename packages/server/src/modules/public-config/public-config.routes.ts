@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { documented } from '../../shared/route-doc';
 import { oidcSettings } from '../oidc/oidc.client';

@@ -4,7 +4,7 @@ import {
   tinyInstantRequestSchema,
 } from '@sealdrop/core/api-schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';

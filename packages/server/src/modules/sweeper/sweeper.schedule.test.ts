@@ -3,7 +3,7 @@
  * and a shutting-down process waits for the pass under way, then starts no other.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createAppContext } from '../../shared/context';
+import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';

@@ -4,7 +4,7 @@
  * pass under way before its database pool closes, and starts no other.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../shared/context';
+import type { AppContext } from '../../context';
 import { createOidcStatesRepository } from '../oidc/oidc.repository';
 import { sweepExpired } from './sweeper';
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphans } from './sweeper.orphans';

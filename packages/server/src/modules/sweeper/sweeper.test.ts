@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createAppContext } from '../../shared/context';
+import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';

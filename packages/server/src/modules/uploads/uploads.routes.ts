@@ -6,8 +6,8 @@ import {
 } from '@sealdrop/core/api-schemas';
 import { MAX_UPLOAD_BYTES } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { hashClientIp } from '../../shared/client-ip-hash';
-import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';

@@ -1,7 +1,7 @@
 /** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { hashClientIp } from '../../shared/client-ip-hash';
-import type { AppContext } from '../../shared/context';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';

@@ -1,30 +1,30 @@
-import type { Config } from '../config/config';
-import type { Database } from '../database/schema';
-import { createEmailTokensRepository } from '../modules/auth/auth.email-tokens';
-import { createLoginAttemptsRepository } from '../modules/auth/auth.lockout';
-import { createAuthRepository } from '../modules/auth/auth.repository';
-import { createTokenService } from '../modules/auth/auth.tokens';
-import type { AuthDeps } from '../modules/auth/auth.usecases';
+import type { Config } from './config/config';
+import type { Database } from './database/schema';
+import { createEmailTokensRepository } from './modules/auth/auth.email-tokens';
+import { createLoginAttemptsRepository } from './modules/auth/auth.lockout';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createTokenService } from './modules/auth/auth.tokens';
+import type { AuthDeps } from './modules/auth/auth.usecases';
 import {
   createFileDownloadsRepository,
   type FileDownloadsRepository,
-} from '../modules/files/file-downloads.repository';
-import { createFilesRepository, type FilesRepository } from '../modules/files/files.repository';
-import { createLedgerRepository } from '../modules/ledger/ledger.repository';
+} from './modules/files/file-downloads.repository';
+import { createFilesRepository, type FilesRepository } from './modules/files/files.repository';
+import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
   createRewardsRepository,
   type RewardsRepository,
-} from '../modules/ledger/rewards.repository';
-import { createMailer, type Mailer } from '../modules/mail/mail.mailer';
-import { uploadEvents } from '../modules/metrics/metrics.events';
-import { type Metrics, noMetrics } from '../modules/metrics/metrics.registry';
+} from './modules/ledger/rewards.repository';
+import { createMailer, type Mailer } from './modules/mail/mail.mailer';
+import { uploadEvents } from './modules/metrics/metrics.events';
+import { type Metrics, noMetrics } from './modules/metrics/metrics.registry';
 import {
   createShortLinksRepository,
   type ShortLinksRepository,
-} from '../modules/short-links/short-links.repository';
-import type { StorageDriver } from '../modules/storage/storage.types';
-import type { UploadDeps } from '../modules/uploads/uploads.usecases';
-import { createWalletDeps, type WalletDeps } from '../modules/wallet/wallet.deps';
+} from './modules/short-links/short-links.repository';
+import type { StorageDriver } from './modules/storage/storage.types';
+import type { UploadDeps } from './modules/uploads/uploads.usecases';
+import { createWalletDeps, type WalletDeps } from './modules/wallet/wallet.deps';
 
 /** What route modules share: built once per server from its explicit dependencies. */
 export interface AppContext {
