@@ -2,6 +2,18 @@ import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import type { UploadTier } from '@sealdrop/core/limits';
 import type { UserRow } from './auth.repository';
 
+export type PremiumUser = Pick<UserRow, 'tier' | 'solana_wallet'>;
+
+/**
+ * Whether a user is premium, with the wallet's balance looked up (wallet.premium.ts makes it).
+ * 'ignore': an unreachable RPC counts as "no token premium" (the account pages keep working);
+ * 'throw': the 503 reaches the caller (a decision that needs the balance).
+ */
+export type PremiumCheck = (
+  user: PremiumUser,
+  options?: { rpcFailure?: 'ignore' | 'throw' },
+) => Promise<boolean>;
+
 /**
  * The one premium rule (DESIGN §1): tier `premium`, or a linked wallet holding at least
  * PREMIUM_MIN_BALANCE whole tokens. `walletTokens` is null when there is no balance to count.

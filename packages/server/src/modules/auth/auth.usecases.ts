@@ -3,12 +3,11 @@ import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-au
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
-import type { PremiumCheck } from '../wallet/wallet.premium';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
 import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
-import { toPublicUser } from './auth.models';
+import { type PremiumCheck, toPublicUser } from './auth.models';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';

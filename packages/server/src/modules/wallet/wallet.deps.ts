@@ -1,9 +1,10 @@
 /** Builds the wallet feature's collaborators from configuration (one place, shared by context). */
 import type { Config } from '../../config/config';
 import type { Database } from '../../database/schema';
+import type { PremiumCheck } from '../auth/auth.models';
 import { createMarketData, type MarketData } from './wallet.market';
 import { configuredMint } from './wallet.models';
-import { createPremiumCheck, type PremiumCheck } from './wallet.premium';
+import { createPremiumCheck } from './wallet.premium';
 import { createWalletRepository, type WalletRepository } from './wallet.repository';
 import { createSolanaReader, type SolanaReader } from './wallet.solana';
 

@@ -1,22 +1,12 @@
 /**
  * Feeds the one premium rule (auth.models isPremiumUser) with the linked wallet's balance.
- * /auth/me, connect and presign all ask here, so they can never disagree.
+ * /auth/me, connect and presign all ask here, so they can never disagree. The check's type is
+ * auth's (auth.models PremiumCheck): accounts ask the question, the wallet module answers it, and
+ * the composition (context.ts) passes the answer in, so auth never imports the wallet.
  */
-import { isPremiumUser } from '../auth/auth.models';
-import type { UserRow } from '../auth/auth.repository';
+import { isPremiumUser, type PremiumCheck } from '../auth/auth.models';
 import { wholeTokens } from './wallet.models';
 import type { SolanaReader } from './wallet.solana';
-
-export type PremiumUser = Pick<UserRow, 'tier' | 'solana_wallet'>;
-
-/**
- * 'ignore': an unreachable RPC counts as "no token premium" (the account pages keep working);
- * 'throw': the 503 reaches the caller (a decision that needs the balance).
- */
-export type PremiumCheck = (
-  user: PremiumUser,
-  options?: { rpcFailure?: 'ignore' | 'throw' },
-) => Promise<boolean>;
 
 export function createPremiumCheck(input: {
   solana: SolanaReader | null;
