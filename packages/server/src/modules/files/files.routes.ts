@@ -48,11 +48,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         return ok(
           await listMyFiles({
-            files: ctx.files,
-            ownerId: session.user.id,
-            page,
-            limit,
-            origin,
+            deps: ctx,
+            input: { ownerId: session.user.id, page, limit, origin },
             now: ctx.now(),
           }),
         );
@@ -70,15 +67,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const session = await requireSession(ctx.auth, request, ctx.now());
         const { fileId } = parseInput(fileIdParamsSchema, request.params);
-        const { files, shortLinks, storage, rewards } = ctx;
         return ok(
           await deleteMyFile({
-            files,
-            shortLinks,
-            storage,
-            rewards,
-            ownerId: session.user.id,
-            fileId,
+            deps: ctx,
+            input: { ownerId: session.user.id, fileId },
             now: ctx.now(),
           }),
         );

@@ -22,27 +22,25 @@ function toMyFile(file: FileRow, origin: string): MyFile {
 }
 
 export async function listMyFiles(args: {
-  files: FilesRepository;
-  ownerId: string;
-  page: number;
-  limit: number;
-  origin: string;
-  now?: Date;
+  deps: { files: FilesRepository };
+  input: { ownerId: string; page: number; limit: number; origin: string };
+  now: Date;
 }) {
-  const now = (args.now ?? new Date()).getTime();
+  const { deps, input } = args;
+  const now = args.now.getTime();
   const [rows, total] = await Promise.all([
-    args.files.listByOwner({
-      ownerId: args.ownerId,
+    deps.files.listByOwner({
+      ownerId: input.ownerId,
       now,
-      offset: (args.page - 1) * args.limit,
-      limit: args.limit,
+      offset: (input.page - 1) * input.limit,
+      limit: input.limit,
     }),
-    args.files.countByOwner(args.ownerId, now),
+    deps.files.countByOwner(input.ownerId, now),
   ]);
   return {
-    items: rows.map((row) => toMyFile(row, args.origin)),
-    page: args.page,
-    limit: args.limit,
+    items: rows.map((row) => toMyFile(row, input.origin)),
+    page: input.page,
+    limit: input.limit,
     total,
   };
 }
@@ -52,22 +50,24 @@ export async function listMyFiles(args: {
  * the last day is taken back, so uploading and deleting does not farm rewards.
  */
 export async function deleteMyFile(args: {
-  files: FilesRepository;
-  shortLinks: ShortLinksRepository;
-  storage: StorageDriver;
-  rewards: Pick<RewardsRepository, 'reverseUpload'>;
-  ownerId: string;
-  fileId: string;
+  deps: {
+    files: FilesRepository;
+    shortLinks: ShortLinksRepository;
+    storage: StorageDriver;
+    rewards: Pick<RewardsRepository, 'reverseUpload'>;
+  };
+  input: { ownerId: string; fileId: string };
   now: Date;
 }): Promise<{ deleted: true }> {
-  const file = await args.files.findById(args.fileId);
+  const { deps, input } = args;
+  const file = await deps.files.findById(input.fileId);
   if (!file) throw fileNotFound();
-  if (file.owner_id !== args.ownerId) throw notYourFile();
+  if (file.owner_id !== input.ownerId) throw notYourFile();
   if (file.upload_id)
-    await args.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
-  await args.storage.delete(file.object_key);
-  await args.shortLinks.deleteForFile(file.id);
-  await args.files.delete(file.id);
-  await args.rewards.reverseUpload({ fileId: file.id, now: args.now.getTime() });
+    await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
+  await deps.storage.delete(file.object_key);
+  await deps.shortLinks.deleteForFile(file.id);
+  await deps.files.delete(file.id);
+  await deps.rewards.reverseUpload({ fileId: file.id, now: args.now.getTime() });
   return { deleted: true };
 }

@@ -37,12 +37,7 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
         const { originalName } = parseInput(tinyInstantRequestSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         return ok(
-          await createInstantLink({
-            shortLinks: ctx.shortLinks,
-            originalName,
-            origin,
-            now: ctx.now(),
-          }),
+          await createInstantLink({ deps: ctx, input: { originalName, origin }, now: ctx.now() }),
         );
       },
     );
@@ -63,11 +58,8 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
         const { fileId, completeToken } = parseInput(tinyCompleteRequestSchema, request.body);
         return ok(
           await completeInstantLink({
-            shortLinks: ctx.shortLinks,
-            files: ctx.files,
-            shortCode,
-            fileId,
-            completeToken,
+            deps: ctx,
+            input: { shortCode, fileId, completeToken },
             now: ctx.now(),
           }),
         );
@@ -86,7 +78,7 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
-        return ok(await getAnalytics({ shortLinks: ctx.shortLinks, shortCode, now: ctx.now() }));
+        return ok(await getAnalytics({ deps: ctx, input: { shortCode }, now: ctx.now() }));
       },
     );
 
@@ -104,11 +96,8 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
         const { shortCode } = parseInput(shortCodeParamsSchema, request.params);
         return ok(
           await resolveShortCode({
-            shortLinks: ctx.shortLinks,
-            files: ctx.files,
-            downloads: ctx.downloads,
-            shortCode,
-            visitorHash: visitorHash(request),
+            deps: ctx,
+            input: { shortCode, visitorHash: visitorHash(request) },
             now: ctx.now(),
           }),
         );

@@ -16,60 +16,65 @@ import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
 /** An unused reservation lives this long before the sweeper removes it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export async function createInstantLink(args: {
+/** What the short-link use cases work with; every one takes `{ deps, input, now }`. */
+export interface ShortLinkDeps {
   shortLinks: ShortLinksRepository;
-  originalName?: string;
-  origin: string;
-  now?: Date;
+  files: FilesRepository;
+  downloads: FileDownloadsRepository;
+}
+
+export async function createInstantLink(args: {
+  deps: Pick<ShortLinkDeps, 'shortLinks'>;
+  input: { originalName?: string; origin: string };
+  now: Date;
 }): Promise<TinyInstantResponse> {
-  const now = (args.now ?? new Date()).getTime();
+  const { deps, input } = args;
+  const now = args.now.getTime();
   const shortCode = generateShortCode();
   const { token, hash } = newCompleteToken();
-  await args.shortLinks.insert({
+  await deps.shortLinks.insert({
     code: shortCode,
     file_id: null,
-    original_name: args.originalName ?? null,
+    original_name: input.originalName ?? null,
     clicks: 0,
     created_at: now,
     last_access_at: null,
     expires_at: now + RESERVATION_TTL_MS,
     complete_token_hash: hash,
   });
-  return { tinyUrl: shortUrl(args.origin, shortCode), shortCode, completeToken: token };
+  return { tinyUrl: shortUrl(input.origin, shortCode), shortCode, completeToken: token };
 }
 
 export async function completeInstantLink(args: {
-  shortLinks: ShortLinksRepository;
-  files: FilesRepository;
-  shortCode: string;
-  fileId: string;
-  completeToken: string;
-  now?: Date;
+  deps: Pick<ShortLinkDeps, 'shortLinks' | 'files'>;
+  input: { shortCode: string; fileId: string; completeToken: string };
+  now: Date;
 }): Promise<{ shortCode: string; fileId: string }> {
-  const now = (args.now ?? new Date()).getTime();
-  const link = await args.shortLinks.find(args.shortCode);
+  const { deps, input } = args;
+  const now = args.now.getTime();
+  const link = await deps.shortLinks.find(input.shortCode);
   if (!link || link.expires_at <= now) throw linkNotFound();
-  if (!matchesCompleteToken(link.complete_token_hash, args.completeToken)) throw notReserver();
-  const file = await args.files.findById(args.fileId);
+  if (!matchesCompleteToken(link.complete_token_hash, input.completeToken)) throw notReserver();
+  const file = await deps.files.findById(input.fileId);
   if (!file || file.expires_at <= now) throw linkedFileUnknown();
-  const linked = await args.shortLinks.link({
-    code: args.shortCode,
+  const linked = await deps.shortLinks.link({
+    code: input.shortCode,
     fileId: file.id,
     expiresAt: file.expires_at,
   });
   if (!linked) throw codeTaken();
   // An encrypted file's name stays in the browser, whatever the reservation was told.
-  if (file.is_encrypted === 1) await args.shortLinks.forgetName(args.shortCode);
-  return { shortCode: args.shortCode, fileId: file.id };
+  if (file.is_encrypted === 1) await deps.shortLinks.forgetName(input.shortCode);
+  return { shortCode: input.shortCode, fileId: file.id };
 }
 
 export async function getAnalytics(args: {
-  shortLinks: ShortLinksRepository;
-  shortCode: string;
-  now?: Date;
+  deps: Pick<ShortLinkDeps, 'shortLinks'>;
+  input: { shortCode: string };
+  now: Date;
 }): Promise<ShortLinkAnalytics> {
-  const link = await args.shortLinks.find(args.shortCode);
-  if (!link || link.expires_at <= (args.now ?? new Date()).getTime()) throw linkNotFound();
+  const link = await args.deps.shortLinks.find(args.input.shortCode);
+  if (!link || link.expires_at <= args.now.getTime()) throw linkNotFound();
   return {
     shortCode: link.code,
     clicks: link.clicks,
@@ -81,21 +86,22 @@ export async function getAnalytics(args: {
 
 /** /s/:code: where the download page of the code's file is; counts the visit. */
 export async function resolveShortCode(args: {
-  shortLinks: ShortLinksRepository;
-  files: FilesRepository;
-  downloads: FileDownloadsRepository;
-  shortCode: string;
-  /** The browser's visitor cookie: a spent link still resolves for a browser it was given to. */
-  visitorHash: string | null;
-  now?: Date;
+  deps: ShortLinkDeps;
+  input: {
+    shortCode: string;
+    /** The browser's visitor cookie: a spent link still resolves for a browser it was given to. */
+    visitorHash: string | null;
+  };
+  now: Date;
 }): Promise<ResolveResponse> {
-  const now = (args.now ?? new Date()).getTime();
-  const link = await args.shortLinks.find(args.shortCode);
+  const { deps, input } = args;
+  const now = args.now.getTime();
+  const link = await deps.shortLinks.find(input.shortCode);
   if (!link?.file_id) throw linkNotFound();
   // Still uploading is a state, not an error: the download page waits for it (issue 15).
-  const { file } = await findLiveFile(args, link.file_id, args, now).catch((error: unknown) => {
+  const { file } = await findLiveFile(deps, link.file_id, input, now).catch((error: unknown) => {
     throw isAppError(error) && error.statusCode === 404 ? linkNotFound() : error;
   });
-  await args.shortLinks.recordClick(link.code, now);
+  await deps.shortLinks.recordClick(link.code, now);
   return { fileId: file.id, downloadUrl: `/download/${file.id}` };
 }
