@@ -1,0 +1,401 @@
+/**
+ * A send, start to finish, as the web page does it (packages/web/src/features/upload/api/
+ * upload-file.ts): key material, presign with the sealed metadata, the share link at once, parts
+ * in parallel straight to storage, finalize. Resumable sends keep their state after every part.
+ */
+import {
+  type FinalizeResponse,
+  type PartUrl,
+  type PresignRequest,
+  type PresignResponse,
+  presignRequestSchema,
+} from '@sealdrop/core/api-schemas';
+import { buildFragment, parseFragment } from '@sealdrop/core/crypto/fragment';
+import { generateKeyMaterial, importKey } from '@sealdrop/core/crypto/key-material';
+import {
+  type MetadataRecord,
+  sealMetadata,
+  singleFileRecord,
+} from '@sealdrop/core/crypto/metadata-record';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
+import { lastSegment } from '@sealdrop/core/file-list';
+import { RECORD_SIZE } from '@sealdrop/core/record-format';
+import { objectSize, partObjectSize } from '@sealdrop/core/upload-plan';
+import { type Api, ApiError } from './api';
+import { CliError, EXIT } from './errors';
+import type { LocalFile } from './local-files';
+import { type PartCipher, partBody } from './part-body';
+import { partUrlPool } from './part-urls';
+import { plaintextSource } from './plaintext-source';
+import { PutError, putStream } from './put-stream';
+import { withRetry } from './retry';
+import { fingerprint, type SendState, type SendStateStore, sameFiles } from './send-state';
+
+export interface SendInput {
+  api: Api;
+  files: LocalFile[];
+  encrypt: boolean;
+  passphrase?: string;
+  expiresIn?: number;
+  downloadLimit?: number;
+  signal: AbortSignal;
+  /** Where a multipart send keeps what resuming needs; null: not resumable. */
+  store: SendStateStore | null;
+  /** The share link, as soon as it exists (before any byte is sent). */
+  onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
+  /** Object bytes stored so far, of `total`. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Told why an unfinished send could not be resumed (and is started over). */
+  onNotice?: (text: string) => void;
+}
+
+export interface SendResult {
+  link: string;
+  fileId: string;
+  expiresAt: string;
+  /** Plaintext bytes sent (the files' sizes). */
+  bytes: number;
+  seconds: number;
+  resumed: boolean;
+}
+
+interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** An upload the server has planned: made now by presign, or found in a resumable state. */
+interface Transfer {
+  objectKey: string;
+  slug: string;
+  link: string;
+  expiresAt: string;
+  cipher: PartCipher | null;
+  uploadUrl?: string;
+  multipart?: { uploadId: string; partSize: number; partCount: number; parts: PartUrl[] };
+  concurrency: number;
+  completed: CompletedPart[];
+  state: SendState | null;
+}
+
+const RETRY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000 };
+
+export async function sendFiles(input: SendInput): Promise<SendResult> {
+  const started = performance.now();
+  const { api, files, encrypt, signal } = input;
+  if (!encrypt && files.length > 1) {
+    throw new CliError('Several files are always encrypted: leave out --plain.', EXIT.usage);
+  }
+  const source = plaintextSource(files);
+  const prints = input.store ? await fingerprint(files) : [];
+  const transfer =
+    (await resumeTransfer(input, prints)) ?? (await startTransfer(input, source.size, prints));
+  const resumed = transfer.state !== null && transfer.completed.length > 0;
+  input.onLink?.(transfer.link, transfer.expiresAt, resumed);
+
+  const total = objectSize(source.size, encrypt);
+  let parts: CompletedPart[] | undefined;
+  try {
+    if (transfer.multipart) {
+      parts = await sendParts(input, transfer, source, total);
+    } else {
+      await withRetry(
+        () =>
+          putStream({
+            url: transfer.uploadUrl!,
+            body: partBody({
+              source,
+              cipher: transfer.cipher,
+              partSize: Math.max(source.size, RECORD_SIZE),
+              partNumber: 1,
+            }),
+            size: total,
+            contentType: PLAIN_CONTENT_TYPE,
+            signal,
+            onBytes: (sent) => input.onProgress?.(sent, total),
+          }),
+        { ...RETRY, signal, shouldRetry: isRetryable },
+      );
+    }
+    signal.throwIfAborted();
+    const result = await api.request<FinalizeResponse>('/upload/finalize', {
+      method: 'POST',
+      body: { objectKey: transfer.objectKey, slug: transfer.slug, ...(parts ? { parts } : {}) },
+      signal,
+    });
+    await input.store?.remove();
+    return {
+      link: finalLink(api.origin, result, transfer.link),
+      fileId: result.fileId,
+      expiresAt: transfer.expiresAt,
+      bytes: source.size,
+      seconds: (performance.now() - started) / 1000,
+      resumed,
+    };
+  } catch (error) {
+    // A resumable send keeps its upload for the next run; any other one is dropped at once.
+    const gone = error instanceof ApiError && error.status === 404;
+    if (!transfer.state || gone) {
+      await input.store?.remove();
+      await abortQuietly(api, {
+        objectKey: transfer.objectKey,
+        uploadId: transfer.multipart?.uploadId,
+      });
+    }
+    throw error;
+  }
+}
+
+async function startTransfer(
+  input: SendInput,
+  plainSize: number,
+  prints: SendState['files'],
+): Promise<Transfer> {
+  const { api, files, encrypt, signal } = input;
+  let cipher: PartCipher | null = null;
+  let fragment: string | null = null;
+  let linkFragment: string | null = null;
+  let description: Pick<PresignRequest, 'filename' | 'contentType' | 'encryptedMetadata'>;
+  if (encrypt) {
+    const material = await generateKeyMaterial();
+    cipher = { key: material.key, iv: material.iv };
+    fragment = buildFragment(material);
+    linkFragment = input.passphrase
+      ? buildProtectedFragment(await protectSecrets(material, input.passphrase))
+      : fragment;
+    description = { encryptedMetadata: await sealMetadata(metadataOf(files), material.rawKey) };
+  } else {
+    description = { filename: lastSegment(files[0]!.path), contentType: PLAIN_CONTENT_TYPE };
+  }
+  const body = {
+    ...description,
+    size: plainSize,
+    isEncrypted: encrypt,
+    ...(input.expiresIn === undefined ? {} : { expiresIn: input.expiresIn }),
+    ...(input.downloadLimit === undefined ? {} : { downloadLimit: input.downloadLimit }),
+  };
+  // The server checks the same schema; checking here first gives its messages without a request.
+  const checked = presignRequestSchema.safeParse(body);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new CliError(`${issue.path.join('.')} ${issue.message}`.trim(), EXIT.usage);
+  }
+  const presign = await api.request<PresignResponse>('/upload/presign', {
+    method: 'POST',
+    body,
+    signal,
+  });
+  const link = withFragment(new URL(presign.shortUrl, api.origin), linkFragment);
+  const transfer: Transfer = {
+    objectKey: presign.objectKey,
+    slug: presign.slug,
+    link,
+    expiresAt: presign.expiresAt,
+    cipher,
+    concurrency: presign.concurrency || 1,
+    completed: [],
+    state: null,
+    ...(presign.uploadUrl ? { uploadUrl: presign.uploadUrl } : {}),
+    ...(presign.multipart ? { multipart: presign.multipart } : {}),
+  };
+  if (presign.multipart && input.store) {
+    transfer.state = {
+      v: 1,
+      server: api.origin,
+      files: prints,
+      encrypt,
+      fragment,
+      link,
+      objectKey: presign.objectKey,
+      slug: presign.slug,
+      uploadId: presign.multipart.uploadId,
+      partSize: presign.multipart.partSize,
+      partCount: presign.multipart.partCount,
+      concurrency: transfer.concurrency,
+      expiresAt: presign.expiresAt,
+      parts: [],
+    };
+    await input.store.save(transfer.state);
+  }
+  return transfer;
+}
+
+/** The unfinished send of these same files to this server, if there is one and it still fits. */
+async function resumeTransfer(
+  input: SendInput,
+  prints: SendState['files'],
+): Promise<Transfer | null> {
+  const state = await input.store?.load();
+  if (!state || !input.store) return null;
+  const drop = async (why: string) => {
+    input.onNotice?.(why);
+    await input.store?.remove();
+    await abortQuietly(input.api, { objectKey: state.objectKey, uploadId: state.uploadId });
+    return null;
+  };
+  if (state.server !== input.api.origin || state.encrypt !== input.encrypt) return null;
+  if (Date.parse(state.expiresAt) <= Date.now() + 60_000) {
+    return drop('The unfinished send of these files has expired: starting over.');
+  }
+  if (!sameFiles(state.files, prints)) {
+    return drop('The files changed since the unfinished send: starting over.');
+  }
+  const secrets = state.fragment ? parseFragment(state.fragment) : null;
+  if (state.encrypt && !secrets) return drop('The unfinished send is unreadable: starting over.');
+  return {
+    objectKey: state.objectKey,
+    slug: state.slug,
+    link: state.link,
+    expiresAt: state.expiresAt,
+    cipher: secrets ? { key: await importKey(secrets.rawKey), iv: secrets.iv } : null,
+    multipart: {
+      uploadId: state.uploadId,
+      partSize: state.partSize,
+      partCount: state.partCount,
+      parts: [],
+    },
+    concurrency: state.concurrency,
+    completed: state.parts,
+    state,
+  };
+}
+
+async function sendParts(
+  input: SendInput,
+  transfer: Transfer,
+  source: ReturnType<typeof plaintextSource>,
+  total: number,
+): Promise<CompletedPart[]> {
+  const { api, signal, encrypt } = input;
+  const plan = transfer.multipart!;
+  // One failed part stops the others; the state keeps the finished ones.
+  const stop = new AbortController();
+  const partSignal = AbortSignal.any([signal, stop.signal]);
+  const done = new Map(transfer.completed.map((part) => [part.partNumber, part]));
+  const pool = partUrlPool({
+    initial: plan.parts,
+    partCount: plan.partCount,
+    done: new Set(done.keys()),
+    request: async (partNumbers) =>
+      (
+        await api.request<{ parts: PartUrl[] }>('/upload/parts', {
+          method: 'POST',
+          body: { objectKey: transfer.objectKey, uploadId: plan.uploadId, partNumbers },
+          signal: partSignal,
+        })
+      ).parts,
+  });
+  const inFlight = new Map<number, number>();
+  let finished = 0;
+  for (const partNumber of done.keys()) {
+    finished += partObjectSize(source.size, encrypt, plan.partSize, partNumber);
+  }
+  const report = () => {
+    let sent = finished;
+    for (const bytes of inFlight.values()) sent += bytes;
+    input.onProgress?.(sent, total);
+  };
+  report();
+
+  const sendPart = async (partNumber: number) => {
+    const size = partObjectSize(source.size, encrypt, plan.partSize, partNumber);
+    const { etag } = await withRetry(
+      async (attempt) => {
+        inFlight.set(partNumber, 0);
+        return putStream({
+          url: await pool.get(partNumber, attempt > 1),
+          body: partBody({ source, cipher: transfer.cipher, partSize: plan.partSize, partNumber }),
+          size,
+          contentType: 'application/octet-stream',
+          signal: partSignal,
+          onBytes: (sent) => {
+            inFlight.set(partNumber, sent);
+            report();
+          },
+        });
+      },
+      { ...RETRY, signal: partSignal, shouldRetry: isRetryable },
+    );
+    if (!etag) throw new CliError(`Storage returned no ETag for part ${partNumber}.`);
+    inFlight.delete(partNumber);
+    finished += size;
+    pool.release(partNumber);
+    done.set(partNumber, { partNumber, etag });
+    if (transfer.state) {
+      transfer.state.parts = [...done.values()];
+      await input.store?.save(transfer.state);
+    }
+    report();
+  };
+
+  const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter(
+    (partNumber) => !done.has(partNumber),
+  );
+  let next = 0;
+  const worker = async () => {
+    while (next < missing.length) {
+      partSignal.throwIfAborted();
+      await sendPart(missing[next++]!);
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(transfer.concurrency, missing.length) }, worker),
+    );
+  } catch (error) {
+    stop.abort();
+    throw signal.aborted ? signal.reason : error;
+  }
+  return [...done.values()].sort((a, b) => a.partNumber - b.partNumber);
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof PutError) return error.retryable;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  if (error instanceof CliError) return error.exitCode === EXIT.failed && !!error.cause;
+  return (error as { name?: string } | null)?.name !== 'AbortError';
+}
+
+function metadataOf(files: readonly LocalFile[]): MetadataRecord {
+  if (files.length === 1) {
+    const file = files[0]!;
+    return singleFileRecord({ name: lastSegment(file.path), size: file.size, type: '' });
+  }
+  return {
+    files: files.map((file) => ({
+      name: lastSegment(file.path),
+      size: file.size,
+      type: '',
+      path: file.path,
+    })),
+  };
+}
+
+/**
+ * Plain sends only (the server keeps and serves it): without a table of types to guess from, the
+ * generic one; the browser's download is the same either way.
+ */
+const PLAIN_CONTENT_TYPE = 'application/octet-stream';
+
+function withFragment(url: URL, fragment: string | null): string {
+  url.hash = fragment ?? '';
+  return url.toString();
+}
+
+function finalLink(origin: string, result: FinalizeResponse, presignLink: string): string {
+  if (!result.downloadUrl) return presignLink;
+  const url = new URL(result.downloadUrl, origin);
+  url.hash = new URL(presignLink).hash;
+  return url.toString();
+}
+
+/** Storage keeps (and bills) half-sent multipart uploads until told; a failure here changes nothing. */
+async function abortQuietly(api: Api, target: { objectKey: string; uploadId?: string }) {
+  const { objectKey, uploadId } = target;
+  await api
+    .request('/upload/abort', {
+      method: 'POST',
+      body: { objectKey, ...(uploadId ? { uploadId } : {}) },
+    })
+    .catch(() => {});
+}
