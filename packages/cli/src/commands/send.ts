@@ -54,8 +54,8 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       signal: controller.signal,
       store: options.resume ? sendStateStore(dir, origin, files) : null,
       onLink: (link, expiresAt, resumed) => {
-        if (options.json) return;
         if (resumed) process.stderr.write('Resuming the unfinished send of these files.\n');
+        if (options.json) return;
         process.stdout.write(`${link}\n`);
         process.stderr.write(`Expires ${new Date(expiresAt).toLocaleString()}\n`);
       },
@@ -64,8 +64,9 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
     });
     bar.stop();
     if (options.json) {
-      const { link, fileId, expiresAt, bytes, seconds } = result;
-      process.stdout.write(`${JSON.stringify({ link, fileId, expiresAt, bytes, seconds })}\n`);
+      const { link, fileId, expiresAt, bytes, seconds, resumed, partsSent } = result;
+      const json = { link, fileId, expiresAt, bytes, seconds, resumed, partsSent };
+      process.stdout.write(`${JSON.stringify(json)}\n`);
     } else {
       process.stdout.write('ready\n');
     }

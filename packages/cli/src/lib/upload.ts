@@ -56,7 +56,10 @@ export interface SendResult {
   /** Plaintext bytes sent (the files' sizes). */
   bytes: number;
   seconds: number;
+  /** Whether parts stored by an earlier, interrupted run were kept. */
   resumed: boolean;
+  /** Parts (or single PUTs) this run sent. */
+  partsSent: number;
 }
 
 interface CompletedPart {
@@ -95,6 +98,7 @@ export async function sendFiles(input: SendInput): Promise<SendResult> {
 
   const total = objectSize(source.size, encrypt);
   let parts: CompletedPart[] | undefined;
+  const before = transfer.completed.length;
   try {
     if (transfer.multipart) {
       parts = await sendParts(input, transfer, source, total);
@@ -131,6 +135,7 @@ export async function sendFiles(input: SendInput): Promise<SendResult> {
       bytes: source.size,
       seconds: (performance.now() - started) / 1000,
       resumed,
+      partsSent: parts ? parts.length - before : 1,
     };
   } catch (error) {
     // A resumable send keeps its upload for the next run; any other one is dropped at once.

@@ -4,7 +4,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -146,4 +153,24 @@ export function linkOf(stdout: string): string {
   const link = stdout.split('\n').find((line) => /^https?:\/\//.test(line));
   if (!link) throw new Error(`no link in:\n${stdout}`);
   return link;
+}
+
+/** Peak resident memory (VmHWM, bytes) of a running process, read until it exits. */
+export function watchPeakRss(pid: number): () => number {
+  let peak = 0;
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kib = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kib * 1024);
+    } catch {
+      // exited
+    }
+  };
+  const timer = setInterval(read, 50);
+  return () => {
+    read();
+    clearInterval(timer);
+    return peak;
+  };
 }
