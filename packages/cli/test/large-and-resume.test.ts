@@ -2,7 +2,7 @@
  * A large file end to end in flat memory, the link before the upload ends, and resuming a send
  * that was killed or interrupted half-way (issue 19 items 2 and 3).
  */
-import { readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -122,12 +122,48 @@ describe('resuming a send', () => {
     await writeRandomFile(source, 40 * MiB);
     await interruptedSend(source, 'SIGKILL');
     const sends = join(env().SEALDROP_CONFIG_DIR!, 'sends');
-    const { statSync } = await import('node:fs');
     const [name] = readdirSync(sends);
     expect(statSync(join(sends, name!)).mode & 0o777).toBe(0o600);
     expect(statSync(sends).mode & 0o777).toBe(0o700);
   });
 });
+
+describe('resuming a download', () => {
+  it('after kill -9 and after Ctrl-C, get goes on from its .part file to identical bytes', async () => {
+    const source = join(work, 'fetch.bin');
+    await writeRandomFile(source, 160 * MiB);
+    const sent = await runCli(['send', source], { env: env(), cwd: work });
+    const link = linkOf(sent.stdout);
+    const out = join(work, 'fetch-out.bin');
+    let before = 0;
+    for (const signal of ['SIGKILL', 'SIGINT'] as const) {
+      const getting = startCli(['get', link, '-o', out], { env: env(), cwd: work });
+      // The second run resumes first, then grows the file further before it is stopped.
+      if (before) await expect.poll(getting.stderr).toMatch(/^Resuming/);
+      while (partSize(`${out}.part`) < before + 20 * MiB) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      before = partSize(`${out}.part`);
+      getting.child.kill(signal);
+      const stopped = await getting.done;
+      if (signal === 'SIGINT') expect(stopped.code).toBe(130);
+      expect(partSize(`${out}.part`)).toBeLessThan(160 * MiB);
+    }
+    const again = await runCli(['get', link, '-o', out], { env: env(), cwd: work });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^Resuming the unfinished download after \d/);
+    expect(await sha256(out)).toBe(await sha256(source));
+    expect(partSize(`${out}.part`)).toBe(-1);
+  });
+});
+
+function partSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
+}
 
 function stateIn(dir: string): { parts: unknown[]; partCount: number } | null {
   try {

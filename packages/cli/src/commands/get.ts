@@ -3,6 +3,7 @@
  * the shell history and the process list.
  */
 import { text } from 'node:stream/consumers';
+import { formatFileSize } from '@sealdrop/core/format-size';
 import { getLink } from '../lib/download';
 import { CliError, EXIT, interrupted } from '../lib/errors';
 import { progressBar } from '../lib/progress';
@@ -30,6 +31,8 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       signal: controller.signal,
       readPassphrase: () => readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE' }),
       onWaiting: () => process.stderr.write('The sender is still uploading: waiting…\n'),
+      onResume: (bytes) =>
+        process.stderr.write(`Resuming the unfinished download after ${formatFileSize(bytes)}.\n`),
       onProgress: (received, total) => bar.update(received, total),
     });
     bar.stop();
@@ -40,7 +43,11 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
     }
   } catch (error) {
     bar.stop();
-    throw controller.signal.aborted ? controller.signal.reason : error;
+    if (controller.signal.aborted) {
+      process.stderr.write('Run the same command again to resume.\n');
+      throw controller.signal.reason;
+    }
+    throw error;
   } finally {
     process.off('SIGINT', onSigint);
   }

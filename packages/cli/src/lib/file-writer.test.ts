@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileWriter } from './file-writer';
+import { bytesOnDisk, createFileWriter } from './file-writer';
 
 const dir = mkdtempSync(join(tmpdir(), 'sealdrop-file-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,5 +41,25 @@ describe('createFileWriter', () => {
     await short.discard();
     expect(existsSync(join(dir, 'short'))).toBe(false);
     expect(existsSync(join(dir, 'short.part'))).toBe(false);
+  });
+
+  it('goes on from an interrupted run: earlier files kept, the current one cut back', async () => {
+    const targets = [
+      { path: join(dir, 'r1'), size: 4 },
+      { path: join(dir, 'r-empty'), size: 0 },
+      { path: join(dir, 'r2'), size: 6 },
+    ];
+    const first = createFileWriter(targets);
+    await first.write(Buffer.from('abcdXYZ'));
+    await first.close();
+    expect(await bytesOnDisk(targets)).toBe(7);
+    // The next run goes on at byte 5 (its last whole record, say): "Y" and on are written again.
+    const second = createFileWriter(targets, 5);
+    await second.write(Buffer.from('yzuvw'));
+    await second.finish();
+    expect(readFileSync(join(dir, 'r1'), 'utf8')).toBe('abcd');
+    expect(readFileSync(join(dir, 'r-empty'), 'utf8')).toBe('');
+    expect(readFileSync(join(dir, 'r2'), 'utf8')).toBe('Xyzuvw');
+    expect(await bytesOnDisk(targets)).toBe(0);
   });
 });

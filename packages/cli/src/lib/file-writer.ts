@@ -3,8 +3,9 @@
  * the order of their list (docs/encryption.md "Several files in one link"). Each file is written to
  * `<name>.part` and renamed only once every byte of the whole link has arrived and verified, so a
  * failed or tampered download never leaves a file that looks complete. Writes are batched to 1 MiB.
+ * An interrupted download keeps its `.part` files, and a later one goes on from where they end.
  */
-import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError } from './errors';
 
@@ -20,9 +21,35 @@ export function partPath(target: Target): string {
   return `${target.path}.part`;
 }
 
-export function createFileWriter(targets: readonly Target[]) {
+/**
+ * Plaintext bytes an earlier, interrupted download left: the `.part` files in order, each before
+ * the last one complete. 0 when there are none.
+ */
+export async function bytesOnDisk(targets: readonly Target[]): Promise<number> {
+  let total = 0;
+  for (const target of targets) {
+    const size = await stat(partPath(target)).then(
+      (info) => info.size,
+      () => -1,
+    );
+    if (size < 0) break;
+    total += Math.min(size, target.size);
+    if (size < target.size) break;
+  }
+  return total;
+}
+
+/** Writes the plaintext from byte `resumeAt` on (0: from the start, the files' earlier bytes kept). */
+export function createFileWriter(targets: readonly Target[], resumeAt = 0) {
   let index = 0;
-  let written = 0;
+  let written = resumeAt;
+  // Files the earlier bytes fill completely are done; a zero-byte file at the point is made below.
+  while (index < targets.length && written > 0 && written >= targets[index]!.size) {
+    written -= targets[index]!.size;
+    index += 1;
+  }
+  /** Earlier .part files are complete: only renamed at the end. */
+  let resuming = resumeAt > 0;
   let handle: FileHandle | null = null;
   let batch: Uint8Array[] = [];
   let batched = 0;
@@ -30,9 +57,10 @@ export function createFileWriter(targets: readonly Target[]) {
   const flush = async () => {
     if (!handle || batched === 0) return;
     const chunks = batch;
+    const position = written - batched;
     batch = [];
     batched = 0;
-    await handle.writev(chunks);
+    await handle.writev(chunks, position);
   };
   /** Opens the current file, closing files that are complete (zero-byte ones included). */
   const current = async (): Promise<FileHandle | null> => {
@@ -45,6 +73,12 @@ export function createFileWriter(targets: readonly Target[]) {
       written = 0;
     }
     if (index >= targets.length) return null;
+    if (!handle && resuming) {
+      resuming = false;
+      // Cut back to where the plaintext goes on: the rest is written again, verified.
+      handle = await open(partPath(targets[index]!), 'r+').catch(() => null);
+      await handle?.truncate(written);
+    }
     handle ??= await openPart(targets[index]!);
     return handle;
   };
@@ -66,6 +100,12 @@ export function createFileWriter(targets: readonly Target[]) {
     async finish(): Promise<void> {
       if (await current()) throw new CliError('The download ended before its last file.');
       for (const target of targets) await rename(partPath(target), target.path);
+    },
+    /** Stops writing and keeps the `.part` files for a later run to go on from. */
+    async close(): Promise<void> {
+      await flush().catch(() => {});
+      await handle?.close().catch(() => {});
+      handle = null;
     },
     /** Removes whatever was written: nothing of a failed download is kept. */
     async discard(): Promise<void> {
