@@ -119,6 +119,26 @@ describe('resuming a send', () => {
     expect(await sha256(out)).toBe(await sha256(source));
   });
 
+  it('starts over when the server dropped the unfinished upload meanwhile', async () => {
+    const source = join(work, 'dropped.bin');
+    await writeRandomFile(source, 60 * MiB);
+    const { link, state } = await interruptedSend(source, 'SIGKILL');
+    const { objectKey, uploadId } = state as unknown as { objectKey: string; uploadId: string };
+    const aborted = await fetch(`${server.origin}/api/upload/abort`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ objectKey, uploadId }),
+    });
+    expect(aborted.ok).toBe(true);
+    const again = await runCli(['send', source], { env: env(), cwd: work });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('The unfinished send is gone from the server: starting over.');
+    expect(linkOf(again.stdout)).not.toBe(link);
+    const out = join(work, 'dropped-out.bin');
+    expect((await runCli(['get', linkOf(again.stdout), '-o', out], { env: env() })).code).toBe(0);
+    expect(await sha256(out)).toBe(await sha256(source));
+  });
+
   it('keeps the state readable by its owner only', async () => {
     const source = join(work, 'mode.bin');
     await writeRandomFile(source, 40 * MiB);

@@ -79,11 +79,32 @@ interface Transfer {
   concurrency: number;
   completed: CompletedPart[];
   state: SendState | null;
+  /** Taken up from an earlier run's state rather than presigned now. */
+  fromEarlierRun: boolean;
 }
 
 const RETRY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000 };
 
 export async function sendFiles(input: SendInput): Promise<SendResult> {
+  try {
+    return await sendOnce(input);
+  } catch (error) {
+    // The unfinished upload was dropped on the server meanwhile (swept, aborted): start afresh.
+    if (error instanceof GoneError) {
+      await input.store?.remove();
+      input.onNotice?.('The unfinished send is gone from the server: starting over.');
+      return sendOnce(input);
+    }
+    throw error;
+  }
+}
+
+/** A resumed upload that the server no longer knows. */
+class GoneError extends Error {
+  override name = 'GoneError';
+}
+
+async function sendOnce(input: SendInput): Promise<SendResult> {
   const started = performance.now();
   const { api, files, encrypt, signal } = input;
   if (!encrypt && files.length > 1) {
@@ -93,7 +114,9 @@ export async function sendFiles(input: SendInput): Promise<SendResult> {
   const prints = input.store ? await fingerprint(files) : [];
   const transfer =
     (await resumeTransfer(input, prints)) ?? (await startTransfer(input, source.size, prints));
-  const resumed = transfer.state !== null && transfer.completed.length > 0;
+  const resumed = transfer.fromEarlierRun;
+  // Before the link is shown again: the server must still have the upload (else: start over).
+  if (resumed) await checkStillThere(api, transfer, signal);
   input.onLink?.(transfer.link, transfer.expiresAt, resumed);
 
   const total = objectSize(source.size, encrypt);
@@ -146,6 +169,9 @@ export async function sendFiles(input: SendInput): Promise<SendResult> {
         objectKey: transfer.objectKey,
         uploadId: transfer.multipart?.uploadId,
       });
+    }
+    if (gone && transfer.fromEarlierRun && !signal.aborted) {
+      throw new GoneError(error.message, { cause: error });
     }
     throw error;
   }
@@ -200,6 +226,7 @@ async function startTransfer(
     concurrency: presign.concurrency || 1,
     completed: [],
     state: null,
+    fromEarlierRun: false,
     ...(presign.uploadUrl ? { uploadUrl: presign.uploadUrl } : {}),
     ...(presign.multipart ? { multipart: presign.multipart } : {}),
   };
@@ -262,6 +289,7 @@ async function resumeTransfer(
     concurrency: state.concurrency,
     completed: state.parts,
     state,
+    fromEarlierRun: true,
   };
 }
 
@@ -352,6 +380,29 @@ async function sendParts(
     throw signal.aborted ? signal.reason : error;
   }
   return [...done.values()].sort((a, b) => a.partNumber - b.partNumber);
+}
+
+/** Asks for the first missing parts' URLs: a 404 means the server dropped the upload. */
+async function checkStillThere(api: Api, transfer: Transfer, signal: AbortSignal) {
+  const plan = transfer.multipart!;
+  const done = new Set(transfer.completed.map((part) => part.partNumber));
+  const partNumbers = Array.from({ length: plan.partCount }, (_, i) => i + 1)
+    .filter((n) => !done.has(n))
+    .slice(0, 20);
+  if (partNumbers.length === 0) return;
+  try {
+    const { parts } = await api.request<{ parts: PartUrl[] }>('/upload/parts', {
+      method: 'POST',
+      body: { objectKey: transfer.objectKey, uploadId: plan.uploadId, partNumbers },
+      signal,
+    });
+    plan.parts = parts;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new GoneError(error.message, { cause: error });
+    }
+    throw error;
+  }
 }
 
 function isRetryable(error: unknown): boolean {
