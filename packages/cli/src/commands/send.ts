@@ -2,6 +2,7 @@
  * `sealdrop send <file|folder>…`: prints the link as soon as it exists, then "ready" once the
  * server has the whole file. With --json, one JSON object at the end instead.
  */
+import { existsSync } from 'node:fs';
 import { createApi, serverOrigin } from '../lib/api';
 import { configDir } from '../lib/config-dir';
 import { CliError, EXIT, interrupted } from '../lib/errors';
@@ -43,6 +44,7 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
   const onSigint = () => controller.abort(interrupted());
   process.once('SIGINT', onSigint);
   const bar = progressBar('Sending', options.progress && !options.json);
+  const store = options.resume ? sendStateStore(dir, origin, files) : null;
   try {
     const result = await sendFiles({
       api,
@@ -52,7 +54,7 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       ...(options.expire ? { expiresIn: EXPIRY_SECONDS[options.expire] } : {}),
       ...(options.limit ? { downloadLimit: options.limit } : {}),
       signal: controller.signal,
-      store: options.resume ? sendStateStore(dir, origin, files) : null,
+      store,
       onLink: (link, expiresAt, resumed) => {
         if (resumed) process.stderr.write('Resuming the unfinished send of these files.\n');
         if (options.json) return;
@@ -72,7 +74,8 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
     }
   } catch (error) {
     bar.stop();
-    if (controller.signal.aborted && options.resume) {
+    // The state outlives the failure (Ctrl-C, network, server down): the same command goes on.
+    if (store && existsSync(store.path)) {
       process.stderr.write('Run the same command again to resume.\n');
     }
     throw controller.signal.aborted ? controller.signal.reason : error;
