@@ -5,9 +5,10 @@
 import { text } from 'node:stream/consumers';
 import { formatFileSize } from '@sealdrop/core/format-size';
 import { getLink } from '../lib/download';
-import { CliError, EXIT, interrupted } from '../lib/errors';
+import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
 import { progressBar } from '../lib/progress';
 import { readSecret } from '../lib/prompt';
+import { isInterruption } from '../lib/receive';
 
 export interface GetOptions {
   output?: string;
@@ -31,6 +32,7 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       signal: controller.signal,
       readPassphrase: () => readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE' }),
       onWaiting: () => process.stderr.write('The sender is still uploading: waiting…\n'),
+      onInterrupted: () => process.stderr.write('Connection lost. Resuming…\n'),
       onResume: (bytes) =>
         process.stderr.write(`Resuming the unfinished download after ${formatFileSize(bytes)}.\n`),
       onProgress: (received, total) => bar.update(received, total),
@@ -43,11 +45,9 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
     }
   } catch (error) {
     bar.stop();
-    if (controller.signal.aborted) {
-      process.stderr.write('Run the same command again to resume.\n');
-      throw controller.signal.reason;
-    }
-    throw error;
+    const failure = controller.signal.aborted ? controller.signal.reason : error;
+    // The .part files stay after a cut (Ctrl-C, a connection that would not come back).
+    throw isInterruption(failure) ? withResumeHint(failure) : failure;
   } finally {
     process.off('SIGINT', onSigint);
   }

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createApi, serverOrigin } from '../lib/api';
 import { configDir } from '../lib/config-dir';
-import { CliError, EXIT, interrupted } from '../lib/errors';
+import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
 import { collectFiles } from '../lib/local-files';
 import { progressBar } from '../lib/progress';
 import { readSecret } from '../lib/prompt';
@@ -74,11 +74,9 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
     }
   } catch (error) {
     bar.stop();
+    const failure = controller.signal.aborted ? controller.signal.reason : error;
     // The state outlives the failure (Ctrl-C, network, server down): the same command goes on.
-    if (store && existsSync(store.path)) {
-      process.stderr.write('Run the same command again to resume.\n');
-    }
-    throw controller.signal.aborted ? controller.signal.reason : error;
+    throw store && existsSync(store.path) ? withResumeHint(failure) : failure;
   } finally {
     process.off('SIGINT', onSigint);
   }

@@ -9,9 +9,7 @@ import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
-import { type FileSpan, fileSpan } from '@sealdrop/core/crypto/file-span';
 import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
-import { importKey } from '@sealdrop/core/crypto/key-material';
 import {
   MetadataError,
   type MetadataFile,
@@ -22,23 +20,19 @@ import {
   unlockSecrets,
   WrongPassphraseError,
 } from '@sealdrop/core/crypto/passphrase';
-import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
-import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
-import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import {
   FIRST_RECORD_FAILED_DETAIL,
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
-  stoppedDetail,
 } from '@sealdrop/core/download-messages';
 import { lastSegment, safeEntryPath } from '@sealdrop/core/file-list';
-import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError, createApi } from './api';
 import { CliError, EXIT } from './errors';
-import { bytesOnDisk, createFileWriter, partPath, type Target } from './file-writer';
+import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
+import { isCut, receiveObject } from './receive';
 import { sleep } from './retry';
 
 export interface GetInput {
@@ -50,11 +44,16 @@ export interface GetInput {
   /** Asked only for a passphrase-protected link. */
   readPassphrase: () => Promise<string>;
   onWaiting?: () => void;
-  /** An earlier, interrupted download of the same files goes on from this plaintext byte. */
+  /** An earlier, interrupted download of the same files left this many bytes to go on from. */
   onResume?: (bytes: number) => void;
+  /** The connection dropped; another attempt goes on from the last whole record. */
+  onInterrupted?: () => void;
   /** Object bytes received so far, of `total` (-1 when unknown). */
   onProgress?: (received: number, total: number) => void;
 }
+
+/** Attempts in a row after a dropped connection before giving up (the next run goes on). */
+const RECONNECT_ATTEMPTS = 5;
 
 export interface GetResult {
   files: string[];
@@ -76,43 +75,29 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   }
   const files = await linkFiles(info, secrets);
   const targets = await chooseTargets(files, input.output, input.force);
-  const plainSize = targets.reduce((sum, target) => sum + target.size, 0);
-  const resume = resumePoint(await bytesOnDisk(targets), plainSize, secrets !== null);
-  if (resume.plaintext > 0) input.onResume?.(resume.plaintext);
+  const onDisk = await bytesOnDisk(targets);
+  if (onDisk > 0) input.onResume?.(onDisk);
 
-  const { body, total, cookie } = await openObject(api, fileId, resume.range, input.signal);
-  let received = 0;
-  let plaintextSeen = 0;
-  const metered = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, out) {
-        received += chunk.length;
-        input.onProgress?.(received, total);
-        out.enqueue(chunk);
-      },
-    }),
-  );
-  const plaintext = secrets
-    ? metered.pipeThrough(
-        createDecryptionStream(await importKey(secrets.rawKey), secrets.iv, resume.span),
-      )
-    : metered;
-  const writer = createFileWriter(targets, resume.plaintext);
-  try {
-    for await (const chunk of plaintext) {
-      plaintextSeen += chunk.length;
-      await writer.write(chunk);
+  // A dropped connection is taken up again from the last whole record on disk, a few times in a
+  // row with backoff (as the web page does); then the next run of the same command goes on.
+  let cookie = '';
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      cookie = await receiveObject({
+        api,
+        fileId,
+        secrets,
+        targets,
+        cookie,
+        signal: input.signal,
+        ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+      });
+      break;
+    } catch (error) {
+      if (!isCut(error) || attempt >= RECONNECT_ATTEMPTS || input.signal.aborted) throw error;
+      input.onInterrupted?.();
+      await sleep(Math.min(500 * 2 ** (attempt - 1), 8000), input.signal);
     }
-    if (!secrets && total >= 0 && received !== total) throw new DecryptionError();
-    await writer.finish();
-  } catch (error) {
-    const failure = downloadFailure(error, plaintextSeen + resume.plaintext, input.signal);
-    // What verified stays for the next run when the transfer was only cut (Ctrl-C, network);
-    // a file that fails to decrypt leaves nothing behind.
-    if (failure instanceof CliError && failure.exitCode === EXIT.interrupted) await writer.close();
-    else if (isNetworkFailure(failure)) await writer.close();
-    else await writer.discard();
-    throw failure;
   }
   // Burns a spent limited link at once, as the page does; the visitor cookie proves the download.
   await api
@@ -225,93 +210,4 @@ async function chooseTargets(
     }
   }
   return targets;
-}
-
-interface ResumePoint {
-  /** Plaintext bytes kept from the earlier run. */
-  plaintext: number;
-  /** The Range header asking for the rest of the object; null for all of it. */
-  range: string | null;
-  /** The records still to decrypt (core's span); undefined for the whole object. */
-  span?: FileSpan;
-}
-
-/**
- * Where an interrupted download goes on: at the last whole record on disk (its records were
- * verified before they were written), always re-fetching at least the final record, so that the
- * end of the object is verified by this run too.
- */
-function resumePoint(onDisk: number, plainSize: number, encrypted: boolean): ResumePoint {
-  if (onDisk <= 0) return { plaintext: 0, range: null };
-  if (!encrypted) {
-    const at = Math.min(onDisk, Math.max(0, plainSize - 1));
-    return at > 0 ? { plaintext: at, range: `bytes=${at}-` } : { plaintext: 0, range: null };
-  }
-  const records = Math.max(1, Math.ceil(plainSize / RECORD_SIZE));
-  const first = Math.min(Math.floor(onDisk / RECORD_SIZE), records - 1);
-  if (first === 0) return { plaintext: 0, range: null };
-  const at = first * RECORD_SIZE;
-  const span = fileSpan(at, plainSize - at, plainSize)!;
-  return { plaintext: at, range: `bytes=${span.byteStart}-${span.byteEnd - 1}`, span };
-}
-
-/**
- * GET …/download without following the redirect at once: its answer sets the visitor cookie that
- * counts this download (and later burns a spent link), then the signed storage URL is fetched.
- */
-async function openObject(api: Api, fileId: string, range: string | null, signal: AbortSignal) {
-  const path = `${api.origin}/api/files/${encodeURIComponent(fileId)}/download`;
-  const headers: Record<string, string> = range ? { Range: range } : {};
-  let response = await fetch(path, { redirect: 'manual', signal, headers });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const location = response.headers.get('location');
-  if (response.status >= 300 && response.status < 400 && location) {
-    await response.body?.cancel();
-    response = await fetch(new URL(location, api.origin), { signal, headers });
-  }
-  if (!response.ok || !response.body) throw await refusal(response);
-  // A server that ignored the Range would send the object from its start.
-  if (range && response.status !== 206) throw new CliError(GENERAL_ERROR_MESSAGE);
-  const length = Number(response.headers.get('content-length') ?? -1);
-  return { body: response.body, total: Number.isFinite(length) ? length : -1, cookie };
-}
-
-async function refusal(response: Response): Promise<CliError> {
-  if (response.status === 404) return new CliError(NOT_FOUND_MESSAGE, EXIT.notFound);
-  let message = GENERAL_ERROR_MESSAGE;
-  if (response.status >= 400 && response.status < 500) {
-    const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    if (typeof payload?.message === 'string') message = payload.message;
-  }
-  return new CliError(message);
-}
-
-/** The web page's texts: a first record that fails is a wrong key, a later one a damaged file. */
-function downloadFailure(error: unknown, plaintextSeen: number, signal: AbortSignal): unknown {
-  if (signal.aborted) return signal.reason;
-  if (error instanceof DecryptionError || error instanceof UnsupportedFormatError) {
-    const detail =
-      plaintextSeen === 0 && error instanceof DecryptionError
-        ? FIRST_RECORD_FAILED_DETAIL
-        : stoppedDetail(error.message);
-    return new CliError(GENERAL_ERROR_MESSAGE, EXIT.integrity, detail, { cause: error });
-  }
-  if (isNetworkFailure(error)) {
-    return new CliError(
-      'The connection was lost. Run the same command again to resume.',
-      EXIT.failed,
-      undefined,
-      { cause: error },
-    );
-  }
-  return error;
-}
-
-/** fetch's failures of the connection itself (reset, closed early), not of the data. */
-function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof CliError) return error.exitCode === EXIT.failed && error.cause !== undefined;
-  return error instanceof TypeError && /fetch failed|terminated|network/i.test(error.message);
 }

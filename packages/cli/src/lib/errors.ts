@@ -36,3 +36,16 @@ export class CliError extends Error {
 export function interrupted(): CliError {
   return new CliError('Interrupted.', EXIT.interrupted);
 }
+
+/** The same failure with a hint under it: what to run to go on from where it stopped. */
+export function withResumeHint(error: unknown): unknown {
+  const hint = 'Run the same command again to resume.';
+  if (error instanceof CliError) {
+    return error.detail
+      ? error
+      : new CliError(error.message, error.exitCode, hint, { cause: error.cause });
+  }
+  return error instanceof Error
+    ? new CliError(error.message, EXIT.failed, hint, { cause: error })
+    : error;
+}
