@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // Each file runs a server and moves hundreds of MiB; one at a time keeps a two-core machine
+    // from turning memory and timing assertions into a measure of the other files.
+    fileParallelism: false,
   },
 });

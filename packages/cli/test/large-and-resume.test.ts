@@ -55,8 +55,8 @@ describe('a large file', () => {
     expect(got.stderr).toContain('The sender is still uploading: waiting…');
     expect(await sha256(out)).toBe(await sha256(source));
     // Memory does not follow the file size (256 MiB here); the ceiling is 150 MB.
-    expect(sendPeak()).toBeLessThan(150 * 1e6);
-    expect(getPeak()).toBeLessThan(150 * 1e6);
+    expect(sendPeak(), 'send peak RSS').toBeLessThan(150 * 1e6);
+    expect(getPeak(), 'get peak RSS').toBeLessThan(150 * 1e6);
     rmSync(out);
   });
 });

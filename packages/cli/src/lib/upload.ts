@@ -5,13 +5,12 @@
  */
 import {
   type FinalizeResponse,
-  type PartUrl,
   type PresignRequest,
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
-import { buildFragment, parseFragment } from '@sealdrop/core/crypto/fragment';
-import { generateKeyMaterial, importKey } from '@sealdrop/core/crypto/key-material';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import {
   type MetadataRecord,
   sealMetadata,
@@ -20,16 +19,18 @@ import {
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { lastSegment } from '@sealdrop/core/file-list';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
-import { objectSize, partObjectSize } from '@sealdrop/core/upload-plan';
+import { objectSize } from '@sealdrop/core/upload-plan';
 import { type Api, ApiError } from './api';
 import { CliError, EXIT } from './errors';
 import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
-import { partUrlPool } from './part-urls';
 import { plaintextSource } from './plaintext-source';
-import { PutError, putStream } from './put-stream';
+import { putStream } from './put-stream';
 import { withRetry } from './retry';
-import { fingerprint, type SendState, type SendStateStore, sameFiles } from './send-state';
+import { sendParts } from './send-parts';
+import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
+import { fingerprint, type SendState, type SendStateStore } from './send-state';
+import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
 
 export interface SendInput {
   api: Api;
@@ -62,29 +63,6 @@ export interface SendResult {
   partsSent: number;
 }
 
-interface CompletedPart {
-  partNumber: number;
-  etag: string;
-}
-
-/** An upload the server has planned: made now by presign, or found in a resumable state. */
-interface Transfer {
-  objectKey: string;
-  slug: string;
-  link: string;
-  expiresAt: string;
-  cipher: PartCipher | null;
-  uploadUrl?: string;
-  multipart?: { uploadId: string; partSize: number; partCount: number; parts: PartUrl[] };
-  concurrency: number;
-  completed: CompletedPart[];
-  state: SendState | null;
-  /** Taken up from an earlier run's state rather than presigned now. */
-  fromEarlierRun: boolean;
-}
-
-const RETRY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000 };
-
 export async function sendFiles(input: SendInput): Promise<SendResult> {
   try {
     return await sendOnce(input);
@@ -97,11 +75,6 @@ export async function sendFiles(input: SendInput): Promise<SendResult> {
     }
     throw error;
   }
-}
-
-/** A resumed upload that the server no longer knows. */
-class GoneError extends Error {
-  override name = 'GoneError';
 }
 
 async function sendOnce(input: SendInput): Promise<SendResult> {
@@ -252,166 +225,6 @@ async function startTransfer(
   return transfer;
 }
 
-/** The unfinished send of these same files to this server, if there is one and it still fits. */
-async function resumeTransfer(
-  input: SendInput,
-  prints: SendState['files'],
-): Promise<Transfer | null> {
-  const state = await input.store?.load();
-  if (!state || !input.store) return null;
-  const drop = async (why: string) => {
-    input.onNotice?.(why);
-    await input.store?.remove();
-    await abortQuietly(input.api, { objectKey: state.objectKey, uploadId: state.uploadId });
-    return null;
-  };
-  if (state.server !== input.api.origin || state.encrypt !== input.encrypt) return null;
-  if (Date.parse(state.expiresAt) <= Date.now() + 60_000) {
-    return drop('The unfinished send of these files has expired: starting over.');
-  }
-  if (!sameFiles(state.files, prints)) {
-    return drop('The files changed since the unfinished send: starting over.');
-  }
-  const secrets = state.fragment ? parseFragment(state.fragment) : null;
-  if (state.encrypt && !secrets) return drop('The unfinished send is unreadable: starting over.');
-  return {
-    objectKey: state.objectKey,
-    slug: state.slug,
-    link: state.link,
-    expiresAt: state.expiresAt,
-    cipher: secrets ? { key: await importKey(secrets.rawKey), iv: secrets.iv } : null,
-    multipart: {
-      uploadId: state.uploadId,
-      partSize: state.partSize,
-      partCount: state.partCount,
-      parts: [],
-    },
-    concurrency: state.concurrency,
-    completed: state.parts,
-    state,
-    fromEarlierRun: true,
-  };
-}
-
-async function sendParts(
-  input: SendInput,
-  transfer: Transfer,
-  source: ReturnType<typeof plaintextSource>,
-  total: number,
-): Promise<CompletedPart[]> {
-  const { api, signal, encrypt } = input;
-  const plan = transfer.multipart!;
-  // One failed part stops the others; the state keeps the finished ones.
-  const stop = new AbortController();
-  const partSignal = AbortSignal.any([signal, stop.signal]);
-  const done = new Map(transfer.completed.map((part) => [part.partNumber, part]));
-  const pool = partUrlPool({
-    initial: plan.parts,
-    partCount: plan.partCount,
-    done: new Set(done.keys()),
-    request: async (partNumbers) =>
-      (
-        await api.request<{ parts: PartUrl[] }>('/upload/parts', {
-          method: 'POST',
-          body: { objectKey: transfer.objectKey, uploadId: plan.uploadId, partNumbers },
-          signal: partSignal,
-        })
-      ).parts,
-  });
-  const inFlight = new Map<number, number>();
-  let finished = 0;
-  for (const partNumber of done.keys()) {
-    finished += partObjectSize(source.size, encrypt, plan.partSize, partNumber);
-  }
-  const report = () => {
-    let sent = finished;
-    for (const bytes of inFlight.values()) sent += bytes;
-    input.onProgress?.(sent, total);
-  };
-  report();
-
-  const sendPart = async (partNumber: number) => {
-    const size = partObjectSize(source.size, encrypt, plan.partSize, partNumber);
-    const { etag } = await withRetry(
-      async (attempt) => {
-        inFlight.set(partNumber, 0);
-        return putStream({
-          url: await pool.get(partNumber, attempt > 1),
-          body: partBody({ source, cipher: transfer.cipher, partSize: plan.partSize, partNumber }),
-          size,
-          contentType: 'application/octet-stream',
-          signal: partSignal,
-          onBytes: (sent) => {
-            inFlight.set(partNumber, sent);
-            report();
-          },
-        });
-      },
-      { ...RETRY, signal: partSignal, shouldRetry: isRetryable },
-    );
-    if (!etag) throw new CliError(`Storage returned no ETag for part ${partNumber}.`);
-    inFlight.delete(partNumber);
-    finished += size;
-    pool.release(partNumber);
-    done.set(partNumber, { partNumber, etag });
-    if (transfer.state) {
-      transfer.state.parts = [...done.values()];
-      await input.store?.save(transfer.state);
-    }
-    report();
-  };
-
-  const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter(
-    (partNumber) => !done.has(partNumber),
-  );
-  let next = 0;
-  const worker = async () => {
-    while (next < missing.length) {
-      partSignal.throwIfAborted();
-      await sendPart(missing[next++]!);
-    }
-  };
-  try {
-    await Promise.all(
-      Array.from({ length: Math.min(transfer.concurrency, missing.length) }, worker),
-    );
-  } catch (error) {
-    stop.abort();
-    throw signal.aborted ? signal.reason : error;
-  }
-  return [...done.values()].sort((a, b) => a.partNumber - b.partNumber);
-}
-
-/** Asks for the first missing parts' URLs: a 404 means the server dropped the upload. */
-async function checkStillThere(api: Api, transfer: Transfer, signal: AbortSignal) {
-  const plan = transfer.multipart!;
-  const done = new Set(transfer.completed.map((part) => part.partNumber));
-  const partNumbers = Array.from({ length: plan.partCount }, (_, i) => i + 1)
-    .filter((n) => !done.has(n))
-    .slice(0, 20);
-  if (partNumbers.length === 0) return;
-  try {
-    const { parts } = await api.request<{ parts: PartUrl[] }>('/upload/parts', {
-      method: 'POST',
-      body: { objectKey: transfer.objectKey, uploadId: plan.uploadId, partNumbers },
-      signal,
-    });
-    plan.parts = parts;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new GoneError(error.message, { cause: error });
-    }
-    throw error;
-  }
-}
-
-function isRetryable(error: unknown): boolean {
-  if (error instanceof PutError) return error.retryable;
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
-  if (error instanceof CliError) return error.exitCode === EXIT.failed && !!error.cause;
-  return (error as { name?: string } | null)?.name !== 'AbortError';
-}
-
 function metadataOf(files: readonly LocalFile[]): MetadataRecord {
   if (files.length === 1) {
     const file = files[0]!;
@@ -443,15 +256,4 @@ function finalLink(origin: string, result: FinalizeResponse, presignLink: string
   const url = new URL(result.downloadUrl, origin);
   url.hash = new URL(presignLink).hash;
   return url.toString();
-}
-
-/** Storage keeps (and bills) half-sent multipart uploads until told; a failure here changes nothing. */
-async function abortQuietly(api: Api, target: { objectKey: string; uploadId?: string }) {
-  const { objectKey, uploadId } = target;
-  await api
-    .request('/upload/abort', {
-      method: 'POST',
-      body: { objectKey, ...(uploadId ? { uploadId } : {}) },
-    })
-    .catch(() => {});
 }
