@@ -55,6 +55,29 @@ describe('CLI and browser links, both ways', () => {
     await context.close();
   });
 
+  it('a passphrase link made by the CLI unlocks in Chromium with that passphrase only', async () => {
+    const file = randomFile('locked.bin', 100_000);
+    const sent = await runCli(['send', file.path, '--passphrase'], {
+      env: {
+        SEALDROP_SERVER: app.server.origin,
+        SEALDROP_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'sealdrop-e2e-cli-config-')),
+        SEALDROP_PASSPHRASE: 'correct horse battery',
+      },
+    });
+    expect(sent.code).toBe(0);
+    const { context, page } = await openLink(linkOf(sent.stdout));
+    const field = page.getByLabel('Passphrase', { exact: true });
+    await field.fill('wrong horse');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Wrong passphrase.').first().waitFor();
+    await field.fill('correct horse battery');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    const saved = await save(page, 'Download & Decrypt File');
+    expect(saved.fileName).toBe('locked.bin');
+    expect(fileSha256(saved.path)).toBe(file.sha256);
+    await context.close();
+  });
+
   it('a folder sent with the CLI lists its files in Chromium and zips identical bytes', async () => {
     const folder = randomFolder('Terminal', {
       'a.txt': 10,
