@@ -26,9 +26,13 @@ export interface PartBodyInput {
 export async function* partBody(input: PartBodyInput): AsyncGenerator<Uint8Array> {
   const { source, cipher, partSize, partNumber } = input;
   const chunks = partChunks(source.size, partSize, partNumber, CHUNK_SIZE);
+  // Sealing copies what it reads, so two plaintext buffers serve the whole part (one being read,
+  // one being sealed): a GiB of fresh arrays would otherwise keep the garbage collector busy.
+  // Plain bytes go to the socket as they are, so they need arrays of their own.
+  const buffers = cipher ? [new Uint8Array(CHUNK_SIZE), new Uint8Array(CHUNK_SIZE)] : [];
   const produce = async (i: number): Promise<Uint8Array[]> => {
     const chunk = chunks[i]!;
-    const plaintext = await source.read(chunk.start, chunk.end);
+    const plaintext = await source.read(chunk.start, chunk.end, buffers[i % 2]);
     if (!cipher) return [plaintext];
     return sealPartRecords({
       key: cipher.key,

@@ -10,8 +10,15 @@ import type { LocalFile } from './local-files';
 
 export interface PlaintextSource {
   size: number;
-  /** Bytes [start, end) of the files laid end to end. */
-  read(start: number, end: number): Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * Bytes [start, end) of the files laid end to end, in `into` when given (its first end - start
+   * bytes), else in a new array.
+   */
+  read(
+    start: number,
+    end: number,
+    into?: Uint8Array<ArrayBuffer>,
+  ): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 export function plaintextSource(files: readonly LocalFile[]): PlaintextSource {
@@ -19,8 +26,8 @@ export function plaintextSource(files: readonly LocalFile[]): PlaintextSource {
   const size = files.reduce((sum, file) => sum + file.size, 0);
   return {
     size,
-    async read(start, end) {
-      const out = new Uint8Array(end - start);
+    async read(start, end, into) {
+      const out = into ? into.subarray(0, end - start) : new Uint8Array(end - start);
       for (let i = 0; i < files.length; i += 1) {
         const file = files[i]!;
         const from = Math.max(start, offsets[i]!);
