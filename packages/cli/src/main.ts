@@ -27,7 +27,7 @@ const program = new Command('sealdrop')
     'Share files privately: encrypted here, stored as opaque bytes, gone when they expire.',
   )
   .version('0.1.0')
-  .showHelpAfterError()
+  .showHelpAfterError('(sealdrop help <command> lists its options)')
   .exitOverride();
 
 program

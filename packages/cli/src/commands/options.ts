@@ -10,7 +10,7 @@ export const DEFAULT_SERVER = 'http://localhost:8080';
 export function parseLimit(value: string): number {
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DOWNLOAD_LIMIT) {
-    throw new InvalidArgumentError(`a whole number of downloads from 1 to ${MAX_DOWNLOAD_LIMIT}`);
+    throw new InvalidArgumentError(`it must be a whole number from 1 to ${MAX_DOWNLOAD_LIMIT}.`);
   }
   return limit;
 }
