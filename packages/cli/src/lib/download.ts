@@ -203,6 +203,12 @@ async function chooseTargets(
       return { path, size: file.size };
     });
   }
+  // Two entries that come out as one path (`a` and `../a`) would write over each other.
+  const seen = new Set<string>();
+  for (const target of targets) {
+    if (seen.has(target.path)) throw new CliError(`The link lists ${target.path} twice.`);
+    seen.add(target.path);
+  }
   for (const target of targets) {
     if (force) await rm(partPath(target), { force: true });
     else if (existsSync(target.path)) {
