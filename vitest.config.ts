@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/server',
       'packages/server/vitest.faults.config.ts',
       'packages/web',
+      'packages/cli',
       'e2e',
     ],
   },

@@ -9,6 +9,7 @@ import { checkTargets } from './lib/targets.mjs';
 const DOC = join(ROOT, 'docs/performance.md');
 const NAMES = [
   'browser-transfer',
+  'cli',
   'multi-file',
   'server-load',
   'upload-local-1g',
@@ -279,6 +280,34 @@ function cpuSection() {
   );
 }
 
+function cliSection() {
+  const rows = rowsOf('cli', 'cli');
+  if (!rows.length) return '_No results yet: run the bench named above._';
+  const cell = (step) => `${step.MiBs} MiB/s (${step.seconds} s), ${step.peakRssMiB} MiB`;
+  return table(
+    [
+      'size',
+      'driver',
+      'curl plain upload',
+      'sealdrop send (encrypted): speed, peak RSS',
+      'send ÷ curl (target ≥ 0.9)',
+      'sealdrop send --plain',
+      'sealdrop get (decrypting)',
+      'bytes',
+    ],
+    rows.map((row) => [
+      row.size,
+      row.driver,
+      `${row.curlPlainUpload.MiBs} MiB/s (${row.curlPlainUpload.seconds} s)`,
+      cell(row.send),
+      row.sendVsCurl >= 0.9 ? `${row.sendVsCurl}` : `**${row.sendVsCurl}**`,
+      cell(row.sendPlain),
+      cell(row.get),
+      row.verified ? 'identical' : '**differ**',
+    ]),
+  );
+}
+
 function targetsSection() {
   const checks = checkTargets(transfers, loads, decryptCeiling());
   return table(
@@ -301,6 +330,7 @@ const sections = {
   'multi-file': multiFileSection,
   'download-ceiling': downloadCeilingSection,
   cpu: cpuSection,
+  cli: cliSection,
   roles: rolesSection,
   ceilings: ceilingsSection,
   load: loadSection,

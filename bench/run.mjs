@@ -11,6 +11,7 @@ import { describeMachine } from './lib/machine.mjs';
 
 const BENCHES = {
   'browser-transfer': ['bench/browser-transfer.mjs'],
+  cli: ['bench/cli.mjs'],
   'multi-file': ['bench/multi-file.mjs'],
   'server-load': ['bench/server-load.mjs'],
   'upload-local-1g': ['bench/server-upload.mjs', '1024', '4', 'local'],

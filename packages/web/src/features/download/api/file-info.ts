@@ -1,6 +1,7 @@
 /** GET /api/files/:fileId/info, for the download page. The fragment never goes into it. */
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import { fileInfoSchema } from '@sealdrop/core/api-schemas';
+import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -15,16 +16,8 @@ export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileI
   });
 }
 
-/**
- * While the sender is still uploading, the page asks again: 2 s after the first answer, then
- * 1.5× longer each time, up to 15 s. Never more than one request every 2 s (issue 15).
- */
-export const UPLOAD_WAIT_POLL = { firstMs: 2000, factor: 1.5, maxMs: 15_000 } as const;
-
-export function uploadWaitDelay(answersSoFar: number): number {
-  const { firstMs, factor, maxMs } = UPLOAD_WAIT_POLL;
-  return Math.min(maxMs, Math.round(firstMs * factor ** Math.max(0, answersSoFar - 1)));
-}
+// The waiting policy (issue 15) is shared with the command-line client.
+export { UPLOAD_WAIT_POLL, uploadWaitDelay } from '@sealdrop/core/upload-wait';
 
 export function useFileInfo(fileId: string | undefined) {
   return useQuery({

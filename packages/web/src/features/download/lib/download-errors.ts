@@ -4,24 +4,27 @@
  */
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
+import {
+  FIRST_RECORD_FAILED_DETAIL,
+  GENERAL_ERROR_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  stoppedDetail,
+} from '@sealdrop/core/download-messages';
 import { ApiError } from '../../../lib/api-client';
 
-/** spec */
-export const INVALID_LINK_MESSAGE =
-  'Invalid file link. The link may be incomplete or the file has expired.';
-/** spec */
-export const NOT_FOUND_MESSAGE = 'File not found or has expired.';
-/** spec: the general fallback for any failing step. */
-export const GENERAL_ERROR_MESSAGE = 'Error downloading or decrypting the file.';
+// The texts live in core, shared with the command-line client (packages/cli).
+export {
+  FIRST_RECORD_FAILED_DETAIL,
+  GENERAL_ERROR_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  NOT_FOUND_MESSAGE,
+};
 
 export const TOO_LARGE_FOR_BROWSER_MESSAGE =
   'This browser cannot save a file this large. Please open the link in a current version of Chrome, Edge, Firefox or Safari.';
 export const DOWNLOAD_CANCELLED_MESSAGE = 'The download was cancelled.';
 export const DOWNLOAD_TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
-
-/** Detail shown when not even the first record opens: almost always a damaged or wrong link. */
-export const FIRST_RECORD_FAILED_DETAIL =
-  'The key in the link does not open this file. Check that the whole link was copied. Nothing was saved.';
 
 /** A failure whose message is written for the person in front of the page. */
 export class DownloadError extends Error {
@@ -68,7 +71,7 @@ export function describeDownloadFailure(error: unknown): DownloadFailure {
     // The crypto module's texts are written for people; the stop is what matters to them.
     return {
       message: GENERAL_ERROR_MESSAGE,
-      detail: `${error.message}. The download was stopped.`,
+      detail: stoppedDetail(error.message),
     };
   }
   return { message: GENERAL_ERROR_MESSAGE };

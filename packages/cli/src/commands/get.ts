@@ -1,0 +1,54 @@
+/**
+ * `sealdrop get <link> [-o path]`: the link may also come on stdin (`-`), which keeps its key out of
+ * the shell history and the process list.
+ */
+import { text } from 'node:stream/consumers';
+import { formatFileSize } from '@sealdrop/core/format-size';
+import { getLink } from '../lib/download';
+import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
+import { progressBar } from '../lib/progress';
+import { readSecret } from '../lib/prompt';
+import { isInterruption } from '../lib/receive';
+
+export interface GetOptions {
+  output?: string;
+  force?: boolean;
+  json?: boolean;
+  progress: boolean;
+}
+
+export async function getCommand(linkArgument: string, options: GetOptions): Promise<void> {
+  const link = linkArgument === '-' ? (await text(process.stdin)).trim() : linkArgument;
+  if (!link) throw new CliError('No link given.', EXIT.usage);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(interrupted());
+  process.once('SIGINT', onSigint);
+  const bar = progressBar('Receiving', options.progress && !options.json);
+  try {
+    const result = await getLink({
+      link,
+      ...(options.output ? { output: options.output } : {}),
+      force: options.force ?? false,
+      signal: controller.signal,
+      readPassphrase: () => readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE' }),
+      onWaiting: () => process.stderr.write('The sender is still uploading: waiting…\n'),
+      onInterrupted: () => process.stderr.write('Connection lost. Resuming…\n'),
+      onResume: (bytes) =>
+        process.stderr.write(`Resuming the unfinished download after ${formatFileSize(bytes)}.\n`),
+      onProgress: (received, total) => bar.update(received, total),
+    });
+    bar.stop();
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    } else {
+      for (const file of result.files) process.stdout.write(`${file}\n`);
+    }
+  } catch (error) {
+    bar.stop();
+    const failure = controller.signal.aborted ? controller.signal.reason : error;
+    // The .part files stay after a cut (Ctrl-C, a connection that would not come back).
+    throw isInterruption(failure) ? withResumeHint(failure) : failure;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `sealdrop send <file|folder>…`: prints the link as soon as it exists, then "ready" once the
+ * server has the whole file. With --json, one JSON object at the end instead.
+ */
+import { existsSync } from 'node:fs';
+import { createApi, serverOrigin } from '../lib/api';
+import { configDir } from '../lib/config-dir';
+import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
+import { collectFiles } from '../lib/local-files';
+import { progressBar } from '../lib/progress';
+import { readSecret } from '../lib/prompt';
+import { sendStateStore } from '../lib/send-state';
+import { tokenFor } from '../lib/session';
+import { sendFiles } from '../lib/upload';
+import { EXPIRY_SECONDS } from './options';
+
+export interface SendOptions {
+  server: string;
+  expire?: keyof typeof EXPIRY_SECONDS;
+  limit?: number;
+  passphrase?: boolean;
+  plain?: boolean;
+  json?: boolean;
+  progress: boolean;
+  /** --no-resume: no state kept, an interrupted send is dropped on the server. */
+  resume: boolean;
+}
+
+export async function sendCommand(paths: string[], options: SendOptions): Promise<void> {
+  const origin = serverOrigin(options.server);
+  const files = await collectFiles(paths);
+  if (options.plain && options.passphrase) {
+    throw new CliError(
+      '--passphrase protects the key of an encrypted send: not with --plain.',
+      EXIT.usage,
+    );
+  }
+  const passphrase = options.passphrase
+    ? await readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE', confirm: true })
+    : undefined;
+  const dir = configDir();
+  const api = createApi(origin, await tokenFor(origin, dir));
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(interrupted());
+  process.once('SIGINT', onSigint);
+  const bar = progressBar('Sending', options.progress && !options.json);
+  const store = options.resume ? sendStateStore(dir, origin, files) : null;
+  try {
+    const result = await sendFiles({
+      api,
+      files,
+      encrypt: !options.plain,
+      ...(passphrase ? { passphrase } : {}),
+      ...(options.expire ? { expiresIn: EXPIRY_SECONDS[options.expire] } : {}),
+      ...(options.limit ? { downloadLimit: options.limit } : {}),
+      signal: controller.signal,
+      store,
+      onLink: (link, expiresAt, resumed) => {
+        if (resumed) process.stderr.write('Resuming the unfinished send of these files.\n');
+        if (options.json) return;
+        process.stdout.write(`${link}\n`);
+        process.stderr.write(`Expires ${new Date(expiresAt).toLocaleString()}\n`);
+      },
+      onProgress: (sent, total) => bar.update(sent, total),
+      onNotice: (text) => process.stderr.write(`${text}\n`),
+    });
+    bar.stop();
+    if (options.json) {
+      const { link, fileId, expiresAt, bytes, seconds, resumed, partsSent } = result;
+      const json = { link, fileId, expiresAt, bytes, seconds, resumed, partsSent };
+      process.stdout.write(`${JSON.stringify(json)}\n`);
+    } else {
+      process.stdout.write('ready\n');
+    }
+  } catch (error) {
+    bar.stop();
+    const failure = controller.signal.aborted ? controller.signal.reason : error;
+    // The state outlives the failure (Ctrl-C, network, server down): the same command goes on.
+    throw store && existsSync(store.path) ? withResumeHint(failure) : failure;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

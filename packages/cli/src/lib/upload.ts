@@ -1,0 +1,259 @@
+/**
+ * A send, start to finish, as the web page does it (packages/web/src/features/upload/api/
+ * upload-file.ts): key material, presign with the sealed metadata, the share link at once, parts
+ * in parallel straight to storage, finalize. Resumable sends keep their state after every part.
+ */
+import {
+  type FinalizeResponse,
+  type PresignRequest,
+  type PresignResponse,
+  presignRequestSchema,
+} from '@sealdrop/core/api-schemas';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
+import {
+  type MetadataRecord,
+  sealMetadata,
+  singleFileRecord,
+} from '@sealdrop/core/crypto/metadata-record';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
+import { lastSegment } from '@sealdrop/core/file-list';
+import { RECORD_SIZE } from '@sealdrop/core/record-format';
+import { objectSize } from '@sealdrop/core/upload-plan';
+import { type Api, ApiError } from './api';
+import { CliError, EXIT } from './errors';
+import type { LocalFile } from './local-files';
+import { type PartCipher, partBody } from './part-body';
+import { plaintextSource } from './plaintext-source';
+import { putStream } from './put-stream';
+import { withRetry } from './retry';
+import { sendParts } from './send-parts';
+import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
+import { fingerprint, type SendState, type SendStateStore } from './send-state';
+import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
+
+export interface SendInput {
+  api: Api;
+  files: LocalFile[];
+  encrypt: boolean;
+  passphrase?: string;
+  expiresIn?: number;
+  downloadLimit?: number;
+  signal: AbortSignal;
+  /** Where a multipart send keeps what resuming needs; null: not resumable. */
+  store: SendStateStore | null;
+  /** The share link, as soon as it exists (before any byte is sent). */
+  onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
+  /** Object bytes stored so far, of `total`. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Told why an unfinished send could not be resumed (and is started over). */
+  onNotice?: (text: string) => void;
+}
+
+export interface SendResult {
+  link: string;
+  fileId: string;
+  expiresAt: string;
+  /** Plaintext bytes sent (the files' sizes). */
+  bytes: number;
+  seconds: number;
+  /** Whether parts stored by an earlier, interrupted run were kept. */
+  resumed: boolean;
+  /** Parts (or single PUTs) this run sent. */
+  partsSent: number;
+}
+
+export async function sendFiles(input: SendInput): Promise<SendResult> {
+  try {
+    return await sendOnce(input);
+  } catch (error) {
+    // The unfinished upload was dropped on the server meanwhile (swept, aborted): start afresh.
+    if (error instanceof GoneError) {
+      await input.store?.remove();
+      input.onNotice?.('The unfinished send is gone from the server: starting over.');
+      return sendOnce(input);
+    }
+    throw error;
+  }
+}
+
+async function sendOnce(input: SendInput): Promise<SendResult> {
+  const started = performance.now();
+  const { api, files, encrypt, signal } = input;
+  if (!encrypt && files.length > 1) {
+    throw new CliError('Several files are always encrypted: leave out --plain.', EXIT.usage);
+  }
+  const source = plaintextSource(files);
+  const prints = input.store ? await fingerprint(files) : [];
+  const transfer =
+    (await resumeTransfer(input, prints)) ?? (await startTransfer(input, source.size, prints));
+  const resumed = transfer.fromEarlierRun;
+  // Before the link is shown again: the server must still have the upload (else: start over).
+  if (resumed) await checkStillThere(api, transfer, signal);
+  input.onLink?.(transfer.link, transfer.expiresAt, resumed);
+
+  const total = objectSize(source.size, encrypt);
+  let parts: CompletedPart[] | undefined;
+  const before = transfer.completed.length;
+  try {
+    if (transfer.multipart) {
+      parts = await sendParts(input, transfer, source, total);
+    } else {
+      await withRetry(
+        () =>
+          putStream({
+            url: transfer.uploadUrl!,
+            body: partBody({
+              source,
+              cipher: transfer.cipher,
+              partSize: Math.max(source.size, RECORD_SIZE),
+              partNumber: 1,
+            }),
+            size: total,
+            contentType: PLAIN_CONTENT_TYPE,
+            signal,
+            onBytes: (sent) => input.onProgress?.(sent, total),
+          }),
+        { ...RETRY, signal, shouldRetry: isRetryable },
+      );
+    }
+    signal.throwIfAborted();
+    const result = await api.request<FinalizeResponse>('/upload/finalize', {
+      method: 'POST',
+      body: { objectKey: transfer.objectKey, slug: transfer.slug, ...(parts ? { parts } : {}) },
+      signal,
+    });
+    await input.store?.remove();
+    return {
+      link: finalLink(api.origin, result, transfer.link),
+      fileId: result.fileId,
+      expiresAt: transfer.expiresAt,
+      bytes: source.size,
+      seconds: (performance.now() - started) / 1000,
+      resumed,
+      partsSent: parts ? parts.length - before : 1,
+    };
+  } catch (error) {
+    // A resumable send keeps its upload for the next run; any other one is dropped at once.
+    const gone = error instanceof ApiError && error.status === 404;
+    if (!transfer.state || gone) {
+      await input.store?.remove();
+      await abortQuietly(api, {
+        objectKey: transfer.objectKey,
+        uploadId: transfer.multipart?.uploadId,
+      });
+    }
+    if (gone && transfer.fromEarlierRun && !signal.aborted) {
+      throw new GoneError(error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+async function startTransfer(
+  input: SendInput,
+  plainSize: number,
+  prints: SendState['files'],
+): Promise<Transfer> {
+  const { api, files, encrypt, signal } = input;
+  let cipher: PartCipher | null = null;
+  let fragment: string | null = null;
+  let linkFragment: string | null = null;
+  let description: Pick<PresignRequest, 'filename' | 'contentType' | 'encryptedMetadata'>;
+  if (encrypt) {
+    const material = await generateKeyMaterial();
+    cipher = { key: material.key, iv: material.iv };
+    fragment = buildFragment(material);
+    linkFragment = input.passphrase
+      ? buildProtectedFragment(await protectSecrets(material, input.passphrase))
+      : fragment;
+    description = { encryptedMetadata: await sealMetadata(metadataOf(files), material.rawKey) };
+  } else {
+    description = { filename: lastSegment(files[0]!.path), contentType: PLAIN_CONTENT_TYPE };
+  }
+  const body = {
+    ...description,
+    size: plainSize,
+    isEncrypted: encrypt,
+    ...(input.expiresIn === undefined ? {} : { expiresIn: input.expiresIn }),
+    ...(input.downloadLimit === undefined ? {} : { downloadLimit: input.downloadLimit }),
+  };
+  // The server checks the same schema; checking here first gives its messages without a request.
+  const checked = presignRequestSchema.safeParse(body);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new CliError(`${issue.path.join('.')} ${issue.message}`.trim(), EXIT.usage);
+  }
+  const presign = await api.request<PresignResponse>('/upload/presign', {
+    method: 'POST',
+    body,
+    signal,
+  });
+  const link = withFragment(new URL(presign.shortUrl, api.origin), linkFragment);
+  const transfer: Transfer = {
+    objectKey: presign.objectKey,
+    slug: presign.slug,
+    link,
+    expiresAt: presign.expiresAt,
+    cipher,
+    concurrency: presign.concurrency || 1,
+    completed: [],
+    state: null,
+    fromEarlierRun: false,
+    ...(presign.uploadUrl ? { uploadUrl: presign.uploadUrl } : {}),
+    ...(presign.multipart ? { multipart: presign.multipart } : {}),
+  };
+  if (presign.multipart && input.store) {
+    transfer.state = {
+      v: 1,
+      server: api.origin,
+      files: prints,
+      encrypt,
+      fragment,
+      link,
+      objectKey: presign.objectKey,
+      slug: presign.slug,
+      uploadId: presign.multipart.uploadId,
+      partSize: presign.multipart.partSize,
+      partCount: presign.multipart.partCount,
+      concurrency: transfer.concurrency,
+      expiresAt: presign.expiresAt,
+      parts: [],
+    };
+    await input.store.save(transfer.state);
+  }
+  return transfer;
+}
+
+function metadataOf(files: readonly LocalFile[]): MetadataRecord {
+  if (files.length === 1) {
+    const file = files[0]!;
+    return singleFileRecord({ name: lastSegment(file.path), size: file.size, type: '' });
+  }
+  return {
+    files: files.map((file) => ({
+      name: lastSegment(file.path),
+      size: file.size,
+      type: '',
+      path: file.path,
+    })),
+  };
+}
+
+/**
+ * Plain sends only (the server keeps and serves it): without a table of types to guess from, the
+ * generic one; the browser's download is the same either way.
+ */
+const PLAIN_CONTENT_TYPE = 'application/octet-stream';
+
+function withFragment(url: URL, fragment: string | null): string {
+  url.hash = fragment ?? '';
+  return url.toString();
+}
+
+function finalLink(origin: string, result: FinalizeResponse, presignLink: string): string {
+  if (!result.downloadUrl) return presignLink;
+  const url = new URL(result.downloadUrl, origin);
+  url.hash = new URL(presignLink).hash;
+  return url.toString();
+}

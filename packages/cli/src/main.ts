@@ -1,0 +1,97 @@
+/**
+ * The `sealdrop` command line (issue 19): send and get files with the same encryption, upload plan
+ * and API as the web app, all from @sealdrop/core.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { getCommand } from './commands/get';
+import { loginCommand, logoutCommand } from './commands/login';
+import { DEFAULT_SERVER, EXPIRY_SECONDS, parseLimit } from './commands/options';
+import { sendCommand } from './commands/send';
+import { ApiError } from './lib/api';
+import { CliError, EXIT } from './lib/errors';
+
+// A reader that went away (`sealdrop send f | head -1` takes the link only) must not stop a send.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
+const serverOption = () =>
+  new Option('-s, --server <url>', 'Sealdrop server')
+    .env('SEALDROP_SERVER')
+    .default(DEFAULT_SERVER);
+
+const program = new Command('sealdrop')
+  .description(
+    'Share files privately: encrypted here, stored as opaque bytes, gone when they expire.',
+  )
+  .version('0.1.0')
+  .showHelpAfterError('(sealdrop help <command> lists its options)')
+  .exitOverride();
+
+program
+  .command('send')
+  .description('encrypt and upload files or folders; prints the link at once, then "ready"')
+  .argument('<paths...>', 'files or folders (several make one link)')
+  .addOption(serverOption())
+  .addOption(
+    new Option('-e, --expire <duration>', 'how long the link lives').choices(
+      Object.keys(EXPIRY_SECONDS),
+    ),
+  )
+  .option('-l, --limit <downloads>', 'downloads the link allows (1-100)', parseLimit)
+  .option('-p, --passphrase', 'protect the link with a passphrase (asked, or SEALDROP_PASSPHRASE)')
+  .option('--plain', 'do not encrypt (one file only); the server can read it')
+  .option('--json', 'print one JSON object: link, fileId, expiresAt, bytes, seconds')
+  .option('--no-progress', 'no progress bar')
+  .option('--no-resume', 'keep no state: an interrupted send cannot be resumed')
+  .action(sendCommand);
+
+program
+  .command('get')
+  .description('download and decrypt a link ("-" reads the link from stdin)')
+  .argument('<link>', 'the share link, with its #key (or - to read it from stdin)')
+  .option('-o, --output <path>', 'file to write, or folder to write into')
+  .option('-f, --force', 'overwrite files that exist')
+  .option('--json', 'print one JSON object: files, bytes, seconds')
+  .option('--no-progress', 'no progress bar')
+  .action(getCommand);
+
+program
+  .command('login')
+  .description('sign in; the session token is stored in the config directory (0600)')
+  .addOption(serverOption())
+  .option('--email <address>', 'account email (else asked, or SEALDROP_EMAIL)')
+  .action(loginCommand);
+
+program
+  .command('logout')
+  .description('end the stored session and delete its token')
+  .action(logoutCommand);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = report(error);
+}
+
+/** Prints what went wrong (never a stack trace for expected failures) and picks the exit code. */
+function report(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and version end with code 0; commander has printed its usage message already.
+    return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  if (error instanceof CliError) {
+    process.stderr.write(`${error.message}\n${error.detail ? `${error.detail}\n` : ''}`);
+    return error.exitCode;
+  }
+  if (error instanceof ApiError) {
+    process.stderr.write(`${error.message}\n`);
+    return error.status === 404 ? EXIT.notFound : error.status === 400 ? EXIT.usage : EXIT.failed;
+  }
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  if (process.env.SEALDROP_DEBUG && error instanceof Error)
+    process.stderr.write(`${error.stack}\n`);
+  return EXIT.failed;
+}

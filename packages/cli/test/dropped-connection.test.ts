@@ -1,0 +1,87 @@
+/**
+ * A download whose connection drops goes on by itself (as the web page does): a proxy in front of
+ * the server cuts the object's response twice, and `sealdrop get` asks again by Range from the
+ * last whole record each time, still writing identical bytes. With the server gone for good it
+ * stops, keeps its .part file and says how to go on.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCuttingProxy } from '../../../e2e/support/cutting-proxy';
+import { linkOf, runCli, sha256, startTestServer, type TestServer, tempDir } from './support/cli';
+import { writeRandomFile } from './support/files';
+
+const MiB = 1024 * 1024;
+let server: TestServer;
+let work: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  work = tempDir();
+});
+afterAll(async () => {
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+it('resumes by Range after the connection drops mid-download, twice', async () => {
+  const source = join(work, 'flaky.bin');
+  await writeRandomFile(source, 24 * MiB + 333);
+  const sent = await runCli(['send', source], { env: server.cliEnv, cwd: work });
+  expect(sent.code).toBe(0);
+  const proxy = await startCuttingProxy({
+    targetPort: server.port,
+    carriesObject: (request) =>
+      request.method === 'GET' && (request.url ?? '').startsWith('/api/storage/object'),
+    cuts: [0.3, 0.7],
+  });
+  try {
+    const link = linkOf(sent.stdout).replace(server.origin, proxy.origin);
+    const out = join(work, 'flaky-out.bin');
+    const got = await runCli(['get', link, '-o', out], { env: server.cliEnv, cwd: work });
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stderr.match(/Connection lost\. Resuming…/g)).toHaveLength(2);
+    expect(await sha256(out)).toBe(await sha256(source));
+    // The first request asks for everything, each later one from a record boundary on.
+    expect(proxy.ranges[0]).toBeNull();
+    const record = 64 * 1024 + 16;
+    for (const range of proxy.ranges.slice(1)) {
+      const start = Number(/^bytes=(\d+)-/.exec(range ?? '')?.[1]);
+      expect((start - 8) % record).toBe(0);
+      expect(start).toBeGreaterThan(0);
+    }
+    expect(proxy.ranges).toHaveLength(3);
+  } finally {
+    await proxy.close();
+  }
+});
+
+it('gives up after five cuts in a row, keeps the .part file, and the next run goes on', async () => {
+  const source = join(work, 'flakier.bin');
+  await writeRandomFile(source, 24 * MiB);
+  const sent = await runCli(['send', source], { env: server.cliEnv, cwd: work });
+  const proxy = await startCuttingProxy({
+    targetPort: server.port,
+    carriesObject: (request) =>
+      request.method === 'GET' && (request.url ?? '').startsWith('/api/storage/object'),
+    cuts: [0.2, 0.25, 0.3, 0.35, 0.4],
+  });
+  const out = join(work, 'flakier-out.bin');
+  try {
+    const link = linkOf(sent.stdout).replace(server.origin, proxy.origin);
+    const failed = await runCli(['get', link, '-o', out], { env: server.cliEnv, cwd: work });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(
+      /The connection was lost\.\nRun the same command again to resume\.\n$/,
+    );
+  } finally {
+    await proxy.close();
+  }
+  const again = await runCli(['get', linkOf(sent.stdout), '-o', out], {
+    env: server.cliEnv,
+    cwd: work,
+  });
+  expect(again.code).toBe(0);
+  expect(again.stderr).toMatch(/^Resuming the unfinished download after/);
+  expect(await sha256(out)).toBe(await sha256(source));
+});

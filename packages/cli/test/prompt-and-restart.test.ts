@@ -1,0 +1,98 @@
+/**
+ * The passphrase prompt on a real terminal (a pty made by `script`): asked twice, never echoed; and
+ * a send that outlives a server killed mid-upload resumes once the server is back.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  BIN,
+  linkOf,
+  runCli,
+  sha256,
+  startCli,
+  startTestServer,
+  type TestServer,
+  tempDir,
+} from './support/cli';
+import { writeRandomFile } from './support/files';
+
+const MiB = 1024 * 1024;
+let server: TestServer;
+let work: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  work = tempDir();
+  await writeRandomFile(join(work, 'small.bin'), 1000);
+});
+afterAll(async () => {
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Runs a command in a pseudo-terminal, typing `keys` one line at a time. */
+function inTerminal(command: string, keys: string[]): Promise<string> {
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...process.env, ...server.cliEnv },
+    cwd: work,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  let typed = 0;
+  const timer = setInterval(() => {
+    // Each answer once its question is on the screen.
+    const asked = output.split('Passphrase').length - 1;
+    if (asked > typed && typed < keys.length) child.stdin.write(`${keys[typed++]}\r`);
+  }, 50);
+  return new Promise((resolve) =>
+    child.once('close', () => {
+      clearInterval(timer);
+      resolve(output);
+    }),
+  );
+}
+
+it('asks for the passphrase twice on a terminal without echoing it', async () => {
+  const screen = await inTerminal(`node ${BIN} send small.bin --passphrase --no-progress`, [
+    'swordfish 42',
+    'swordfish 42',
+  ]);
+  expect(screen).toContain('Passphrase: ');
+  expect(screen).toContain('Passphrase again: ');
+  expect(screen).not.toContain('swordfish');
+  const link = linkOf(screen.replaceAll('\r', ''));
+  expect(link).toContain('#wkey=');
+  const out = join(work, 'small-out.bin');
+  const got = await runCli(['get', link, '-o', out], {
+    env: { ...server.cliEnv, SEALDROP_PASSPHRASE: 'swordfish 42' },
+  });
+  expect(got.code).toBe(0);
+  expect(await sha256(out)).toBe(await sha256(join(work, 'small.bin')));
+});
+
+it('resumes a send whose server was killed mid-upload, once the server is back', async () => {
+  const source = join(work, 'restart.bin');
+  await writeRandomFile(source, 160 * MiB);
+  const sending = startCli(['send', source, '--no-progress'], { env: server.cliEnv, cwd: work });
+  const link = await sending.line(/^http/);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await server.kill9();
+  const failed = await sending.done;
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain('Run the same command again to resume.');
+  expect(failed.stdout).not.toContain('ready');
+  await server.restart();
+
+  const again = await runCli(['send', source, '--no-progress'], { env: server.cliEnv, cwd: work });
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toContain('Resuming the unfinished send of these files.');
+  expect(linkOf(again.stdout)).toBe(link);
+  const out = join(work, 'restart-out.bin');
+  expect((await runCli(['get', link, '-o', out], { env: server.cliEnv })).code).toBe(0);
+  expect(await sha256(out)).toBe(await sha256(source));
+});

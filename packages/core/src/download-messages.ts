@@ -1,0 +1,21 @@
+/**
+ * What a recipient is told when a download fails, shared by the download page and the command-line
+ * client so both say the same words. Texts marked "spec" are quoted from the product spec (§2, §8).
+ */
+
+/** spec */
+export const INVALID_LINK_MESSAGE =
+  'Invalid file link. The link may be incomplete or the file has expired.';
+/** spec */
+export const NOT_FOUND_MESSAGE = 'File not found or has expired.';
+/** spec: the general fallback for any failing step. */
+export const GENERAL_ERROR_MESSAGE = 'Error downloading or decrypting the file.';
+
+/** Detail shown when not even the first record opens: almost always a damaged or wrong link. */
+export const FIRST_RECORD_FAILED_DETAIL =
+  'The key in the link does not open this file. Check that the whole link was copied. Nothing was saved.';
+
+/** Detail under GENERAL_ERROR_MESSAGE for a record that fails later (tampered or cut short). */
+export function stoppedDetail(reason: string): string {
+  return `${reason}. The download was stopped.`;
+}
