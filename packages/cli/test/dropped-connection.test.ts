@@ -1,27 +1,15 @@
-/**
- * A download whose connection drops goes on by itself (as the web page does): a proxy in front of
- * the server cuts the object's response twice, and `sealdrop get` asks again by Range from the
- * last whole record each time, still writing identical bytes. With the server gone for good it
- * stops, keeps its .part file and says how to go on.
- */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startCuttingProxy } from '../../../e2e/support/cutting-proxy';
-import { linkOf, runCli, sha256, startTestServer, type TestServer, tempDir } from './support/cli';
+import { linkOf, runCli, sha256, type TestServer, withServerAndWorkDir } from './support/cli';
 import { writeRandomFile } from './support/files';
 
 const MiB = 1024 * 1024;
 let server: TestServer;
 let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  work = tempDir();
-});
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+withServerAndWorkDir((started, dir) => {
+  server = started;
+  work = dir;
 });
 
 it('resumes by Range after the connection drops mid-download, twice', async () => {

@@ -3,26 +3,21 @@
  * with `..`, absolute paths, backslashes and drive letters. `sealdrop get` writes every file under
  * the output folder (core's safeEntryPath), never beside or above it.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PresignResponse } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { sealMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, startTestServer, type TestServer, tempDir } from './support/cli';
+import { expect, it } from 'vitest';
+import { runCli, type TestServer, withServerAndWorkDir } from './support/cli';
 
 let server: TestServer;
 let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  work = tempDir();
-});
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+withServerAndWorkDir((started, dir) => {
+  server = started;
+  work = dir;
 });
 
 /** Uploads `contents` as one encrypted link listing them at `paths`; answers the link. */

@@ -4,30 +4,24 @@
  */
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   linkOf,
   runCli,
   sha256,
   startCli,
-  startTestServer,
   type TestServer,
-  tempDir,
   watchPeakRss,
+  withServerAndWorkDir,
 } from './support/cli';
 import { writeRandomFile } from './support/files';
 
 const MiB = 1024 * 1024;
 let server: TestServer;
 let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  work = tempDir();
-});
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+withServerAndWorkDir((started, dir) => {
+  server = started;
+  work = dir;
 });
 
 const env = () => server.cliEnv;

@@ -3,33 +3,26 @@
  * a send that outlives a server killed mid-upload resumes once the server is back.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   BIN,
   linkOf,
   runCli,
   sha256,
   startCli,
-  startTestServer,
   type TestServer,
-  tempDir,
+  withServerAndWorkDir,
 } from './support/cli';
 import { writeRandomFile } from './support/files';
 
 const MiB = 1024 * 1024;
 let server: TestServer;
 let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  work = tempDir();
+withServerAndWorkDir(async (started, dir) => {
+  server = started;
+  work = dir;
   await writeRandomFile(join(work, 'small.bin'), 1000);
-});
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Runs a command in a pseudo-terminal, typing `keys` one line at a time. */

@@ -2,7 +2,7 @@
  * The real binary against a real server (local storage driver): round trips of the sizes that
  * matter, a folder, the web app's error texts and exit codes for every way a download can fail.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DECRYPTION_FAILED_MESSAGE } from '@sealdrop/core/crypto/record-seal';
@@ -15,29 +15,23 @@ import {
 } from '@sealdrop/core/download-messages';
 import { TAG_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   linkOf,
   PART_SIZE,
   runCli,
   sha256,
-  startTestServer,
   storedObject,
   type TestServer,
-  tempDir,
+  withServerAndWorkDir,
 } from './support/cli';
 import { writeRandomFile } from './support/files';
 
 let server: TestServer;
 let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  work = tempDir();
-});
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+withServerAndWorkDir((started, dir) => {
+  server = started;
+  work = dir;
 });
 
 const cli = (args: string[], env: Record<string, string> = {}) =>

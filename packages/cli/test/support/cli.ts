@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   type ServerProcess,
   startServerProcess,
@@ -117,6 +118,27 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(configDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The set-up most CLI test files share: a test server and a work directory for the whole file,
+ * handed to `ready` once started (and set up further there), both removed after the file.
+ */
+export function withServerAndWorkDir(
+  ready: (server: TestServer, work: string) => void | Promise<void>,
+  env: Record<string, string> = {},
+) {
+  let server: TestServer | undefined;
+  let work: string | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+    work = tempDir();
+    await ready(server, work);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
 }
 
 /** The stored object of `size` bytes most recently written under the server's data directory. */
