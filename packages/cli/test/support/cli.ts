@@ -15,10 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  type ServerProcess,
-  startServerProcess,
-} from '../../../server/src/faults/support/server-process';
+import { type ServerProcess, startServerProcess } from '../../../server/src/testing/server-process';
 
 export const BIN = join(import.meta.dirname, '../../bin/sealdrop.mjs');
 /** The smallest part the server allows, so multipart paths run with small files. */

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import {
   download,
   finalize,
@@ -19,7 +20,6 @@ import {
   splitParts,
   uploadThrough,
 } from './support/client';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;
 const NO_SPACE = /^Not enough storage space on the server/;

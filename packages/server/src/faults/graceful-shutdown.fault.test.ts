@@ -10,8 +10,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import { finalize, presign } from './support/client';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const KiB = 1024;
 const CHUNK = 64 * KiB;

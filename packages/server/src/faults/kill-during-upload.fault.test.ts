@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import {
   download,
   finalize,
@@ -18,7 +19,6 @@ import {
   splitParts,
   withRetry,
 } from './support/client';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;
 const PART_SIZE = 5 * MiB;

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import { type Answer, callApi, download, sha256, uploadThrough } from './support/client';
 import { createPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 /** No request may take longer than this while the database is down. */
 const ANSWER_WITHIN_MS = 5000;

@@ -12,10 +12,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../testing/databases';
 import { BUCKET, startS3rver, type TestS3 } from '../testing/s3rver';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import { callApi, download, sha256, uploadThrough } from './support/client';
 import { startCountingProxy } from './support/counting-proxy';
 import { createScratchDatabase } from './support/scratch-database';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../testing/databases';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import { createScratchDatabase } from './support/scratch-database';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 const LIMIT = 4;

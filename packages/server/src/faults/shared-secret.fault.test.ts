@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../testing/databases';
+import { runScript, type ServerProcess, startServerProcess } from '../testing/server-process';
 import { callApi } from './support/client';
 import { createScratchDatabase } from './support/scratch-database';
-import { runScript, type ServerProcess, startServerProcess } from './support/server-process';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 

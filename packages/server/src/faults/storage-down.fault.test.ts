@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver, type TestS3 } from '../testing/s3rver';
+import { type ServerProcess, startServerProcess } from '../testing/server-process';
 import {
   callApi,
   download,
@@ -19,7 +20,6 @@ import {
   splitParts,
   uploadThrough,
 } from './support/client';
-import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const MiB = 1024 * 1024;
 const UNAVAILABLE = 'Storage is unavailable. Please try again later.';

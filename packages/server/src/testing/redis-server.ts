@@ -4,7 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from './server-process';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 const REQUIRE_REDIS =
@@ -64,20 +65,6 @@ export async function startTestRedis(options: { password?: string } = {}): Promi
       await kill();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Answers PING with +PONG (after AUTH, if it needs one): loaded and serving. */

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { freePort } from '../faults/support/server-process';
 import { createS3StorageDriver } from '../modules/storage/s3.driver';
 import type { StorageDriver } from '../modules/storage/storage.types';
+import { freePort } from './server-process';
 
 export const BUCKET = 'sealdrop';
 

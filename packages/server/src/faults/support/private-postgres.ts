@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './server-process';
+import { freePort } from '../../testing/server-process';
 
 function binDir(): string {
   if (existsSync('/usr/local/bin/pg_ctl')) return '/usr/local/bin';

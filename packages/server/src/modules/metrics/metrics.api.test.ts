@@ -202,7 +202,7 @@ describe('metrics on a listener of their own (METRICS_PORT)', () => {
   afterEach(() => server?.close());
 
   it('serves /metrics on METRICS_PORT only, with the token when one is set', async () => {
-    const { freePort } = await import('../../faults/support/server-process');
+    const { freePort } = await import('../../testing/server-process');
     const { createSqliteTestDatabase } = await import('../../testing/databases');
     const metricsPort = await freePort();
     server = await createTestServer({

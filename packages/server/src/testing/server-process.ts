@@ -1,12 +1,13 @@
 /**
- * Runs Sealdrop as a real child process (what `npm start` runs, without the web app), so fault
- * tests can kill -9 it and start it again on the same port and data directory.
+ * Runs Sealdrop as a real child process, on a free loopback port, waiting until it answers: the one
+ * way fault tests (which kill -9 it and start it again on the same port and data directory), the
+ * browser tests (e2e/support/app-server.ts) and the CLI tests start the app.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-export const REPO_ROOT = join(import.meta.dirname, '../../../../..');
+export const REPO_ROOT = join(import.meta.dirname, '../../../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,13 +30,27 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * How the server process is started: its TypeScript sources through tsx, or exactly as `npm start`
+ * does (scripts/start.mjs: builds what is stale, then runs the bundle).
+ */
+export const ENTRIES = {
+  sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
+  'npm-start': ['scripts/start.mjs'],
+} as const;
+export type Entry = keyof typeof ENTRIES;
+
 /** Runs a TypeScript entry point of the server package with tsx, from the repository root. */
 export function runScript(
   script: string,
   env: Record<string, string>,
   logs: string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  return runNode(['--import', 'tsx', script], env, logs);
+}
+
+function runNode(args: readonly string[], env: Record<string, string>, logs: string[]) {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +58,7 @@ export function runScript(
   child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, logs, exited };
+  return { child, logs, exited } satisfies RunningProcess;
 }
 
 export interface ServerProcess {
@@ -63,9 +78,13 @@ export interface ServerProcess {
   running: () => RunningProcess | null;
 }
 
+/**
+ * Defaults: no web app, rate limits off, warnings only; `env` overrides any of them.
+ * `options.port`: a fixed port (to start a second server where the first was); `options.entry`.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; entry?: Entry } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -81,7 +100,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       ...env,
     };
-    const running = runScript('packages/server/src/main.ts', serverEnv, logs);
+    const running = runNode(ENTRIES[options.entry ?? 'sources'], serverEnv, logs);
     current = running;
     await waitUntilListening(origin, running);
   };
