@@ -20,21 +20,13 @@ const { importKey } = await import('../packages/core/src/crypto/key-material.ts'
 const { buildFragment } = await import('../packages/core/src/crypto/fragment.ts');
 const { RECORD_SIZE } = await import('../packages/core/src/record-format.ts');
 const { chromium } = await import('playwright-core');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../scripts/chromium.mjs');
 
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.argv[2] ?? 512);
 const rounds = Number(process.argv[3] ?? 1);
 const size = sizeMiB * MiB;
 const SAMPLE_MS = 200;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!process.env.WEB_DIST) {
   const { buildWebIfStale } = await import('../scripts/build-web.mjs');
@@ -247,7 +239,7 @@ try {
     }).then((bytes) => new Blob([bytes])),
   );
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

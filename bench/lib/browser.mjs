@@ -1,5 +1,5 @@
-// Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. Same flags as
-// e2e/support/browser.ts (TOOLCHAIN.md explains them).
+// Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. Flags and path:
+// scripts/chromium.mjs, shared with the e2e tests.
 //
 // profile 'normal' (default): one on-disk profile, as a person's browser has, where the
 // origin-private file system lives on disk. 'private': Playwright's usual throwaway contexts, which
@@ -9,20 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { childrenMatching, chromiumRole } from './processes.mjs';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const launchOptions = (downloadsPath) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
   args: CHROMIUM_ARGS,
   downloadsPath,
