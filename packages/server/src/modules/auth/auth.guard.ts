@@ -17,7 +17,7 @@ export async function requireSession(
 ): Promise<Session> {
   const token = bearerToken(request);
   if (token === null) throw unauthorized();
-  const session = token ? await authenticate(deps, token, now) : null;
+  const session = token ? await authenticate({ deps, input: { token }, now }) : null;
   if (!session) throw unauthorized('Session expired or invalid. Please log in again.');
   return session;
 }

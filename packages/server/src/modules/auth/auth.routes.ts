@@ -32,7 +32,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const input = parseInput(credentialsSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-        return ok(await auth.register(deps, input, ctx.now(), origin));
+        return ok(await auth.register({ deps, input: { ...input, origin }, now: ctx.now() }));
       },
     );
 
@@ -48,7 +48,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const input = parseInput(credentialsSchema, request.body);
-        return ok(await auth.login(deps, { ...input, clientIp: request.ip }, ctx.now()));
+        return ok(
+          await auth.login({ deps, input: { ...input, clientIp: request.ip }, now: ctx.now() }),
+        );
       },
     );
 
@@ -61,7 +63,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       }),
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
-        await auth.logout(deps, session, ctx.now());
+        await auth.logout({ deps, input: { session }, now: ctx.now() });
         return ok({ loggedOut: true });
       },
     );
@@ -71,7 +73,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       documented({ tag: 'auth', summary: 'The signed-in user', auth: 'required' }),
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
-        return ok({ user: await auth.publicUser(deps, session.user) });
+        return ok({
+          user: await auth.publicUser({ deps, input: { user: session.user }, now: ctx.now() }),
+        });
       },
     );
 
@@ -90,7 +94,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const session = await requireSession(deps, request, ctx.now());
         const input = parseInput(profileSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
-        return ok(await auth.updateProfile(deps, session, input, ctx.now(), origin));
+        return ok(
+          await auth.updateProfile({ deps, input: { ...input, session, origin }, now: ctx.now() }),
+        );
       },
     );
 
@@ -102,7 +108,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
-        return ok(await auth.refresh(deps, session, ctx.now()));
+        return ok(await auth.refresh({ deps, input: { session }, now: ctx.now() }));
       },
     );
 
@@ -120,7 +126,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
         const input = parseInput(changePasswordSchema, request.body);
-        return ok(await auth.changePassword(deps, session, input, ctx.now()));
+        return ok(
+          await auth.changePassword({ deps, input: { ...input, session }, now: ctx.now() }),
+        );
       },
     );
 
@@ -135,7 +143,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
         const { limit } = parseInput(limitQuerySchema, request.query);
-        return ok(await auth.balanceHistory(deps, session, limit));
+        return ok(await auth.balanceHistory({ deps, input: { session, limit } }));
       },
     );
   };

@@ -30,11 +30,15 @@ export interface Session {
   sessionId: string;
 }
 
-export async function publicUser(
-  deps: AuthDeps,
-  user: UserRow,
-  now = new Date(),
-): Promise<PublicUser> {
+export async function publicUser({
+  deps,
+  input: { user },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { user: UserRow };
+  now: Date;
+}): Promise<PublicUser> {
   const [balance, isPremium, pendingEmail] = await Promise.all([
     deps.ledger.balanceOf(user.id),
     deps.premium(user, { rpcFailure: 'ignore' }),
@@ -45,7 +49,15 @@ export async function publicUser(
 }
 
 /** Opens a session for a user and returns the API's `{ user, token }`. */
-export async function startSession(deps: AuthDeps, user: UserRow, now: Date): Promise<AuthResult> {
+export async function startSession({
+  deps,
+  input: { user },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { user: UserRow };
+  now: Date;
+}): Promise<AuthResult> {
   const sessionId = randomUUID();
   const expiresAt = now.getTime() + SESSION_TTL_MS;
   await deps.auth.insertSession({
@@ -55,15 +67,19 @@ export async function startSession(deps: AuthDeps, user: UserRow, now: Date): Pr
     expires_at: expiresAt,
   });
   const token = await deps.tokens.sign({ userId: user.id, sessionId, expiresAt });
-  return { user: await publicUser(deps, user), token };
+  return { user: await publicUser({ deps, input: { user }, now }), token };
 }
 
 /** The live session a bearer token names, or null for a missing, forged, expired or revoked one. */
-export async function authenticate(
-  deps: AuthDeps,
-  token: string,
-  now: Date,
-): Promise<Session | null> {
+export async function authenticate({
+  deps,
+  input: { token },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { token: string };
+  now: Date;
+}): Promise<Session | null> {
   const claims = await deps.tokens.verify(token, now);
   if (!claims) return null;
   const session = await deps.auth.findLiveSession(claims.sessionId, now.getTime());
@@ -72,12 +88,17 @@ export async function authenticate(
   return user ? { user, sessionId: session.id } : null;
 }
 
-export async function register(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  now = new Date(),
-  origin?: string,
-) {
+export async function register({
+  deps,
+  input,
+  now,
+}: {
+  deps: AuthDeps;
+  /** `origin`: where the verification link points; without it no mail is sent (tests). */
+  input: { email: string; password: string; origin?: string };
+  now: Date;
+}) {
+  const { origin } = input;
   if (passwordStrength(input.password) === 'weak') throw errors.weakPassword();
   if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
   const user: UserRow = {
@@ -107,14 +128,18 @@ export async function register(
       now,
     }).catch(() => {});
   }
-  return startSession(deps, user, now);
+  return startSession({ deps, input: { user }, now });
 }
 
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string; clientIp: string },
-  now = new Date(),
-) {
+export async function login({
+  deps,
+  input,
+  now,
+}: {
+  deps: AuthDeps;
+  input: { email: string; password: string; clientIp: string };
+  now: Date;
+}) {
   const attempt = await admitLoginAttempt({
     deps: { attempts: deps.loginAttempts },
     input: { email: input.email, clientIp: input.clientIp },
@@ -124,32 +149,46 @@ export async function login(
   const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
   if (!user || !valid) throw errors.invalidCredentials();
   await attempt.succeeded();
-  return startSession(deps, user, now);
+  return startSession({ deps, input: { user }, now });
 }
 
-export async function logout(deps: AuthDeps, session: Session, now = new Date()): Promise<void> {
+export async function logout({
+  deps,
+  input: { session },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { session: Session };
+  now: Date;
+}): Promise<void> {
   await deps.auth.revokeSession(session.sessionId, now.getTime());
 }
 
 /** Rotates the token: the old session ends, a new one begins. A replayed old token is refused. */
-export async function refresh(
-  deps: AuthDeps,
-  session: Session,
-  now = new Date(),
-): Promise<AuthResult> {
+export async function refresh({
+  deps,
+  input: { session },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { session: Session };
+  now: Date;
+}): Promise<AuthResult> {
   if (!(await deps.auth.revokeSession(session.sessionId, now.getTime())))
     throw errors.sessionExpired();
-  return startSession(deps, session.user, now);
+  return startSession({ deps, input: { user: session.user }, now });
 }
 
 /** A new email is only requested here; it applies once its verification link is opened. */
-export async function updateProfile(
-  deps: AuthDeps,
-  session: Session,
-  input: { email?: string; currentPassword?: string },
-  now = new Date(),
-  origin = '',
-) {
+export async function updateProfile({
+  deps,
+  input: { session, origin, ...input },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { session: Session; email?: string; currentPassword?: string; origin: string };
+  now: Date;
+}) {
   const change =
     input.email && input.email !== session.user.email
       ? await requestEmailChange({
@@ -166,16 +205,19 @@ export async function updateProfile(
     sessionId: session.sessionId,
     expiresAt: now.getTime() + SESSION_TTL_MS,
   });
-  return { user: await publicUser(deps, user, now), token, ...change };
+  return { user: await publicUser({ deps, input: { user }, now }), token, ...change };
 }
 
 /** A new password ends every other session (stolen tokens die with the old password). */
-export async function changePassword(
-  deps: AuthDeps,
-  session: Session,
-  input: { currentPassword: string; newPassword: string },
-  now = new Date(),
-): Promise<{ changed: true }> {
+export async function changePassword({
+  deps,
+  input: { session, ...input },
+  now,
+}: {
+  deps: AuthDeps;
+  input: { session: Session; currentPassword: string; newPassword: string };
+  now: Date;
+}): Promise<{ changed: true }> {
   if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
     throw errors.wrongCurrentPassword();
   if (passwordStrength(input.newPassword) === 'weak') throw errors.weakPassword();
@@ -187,7 +229,13 @@ export async function changePassword(
   return { changed: true };
 }
 
-export async function balanceHistory(deps: AuthDeps, session: Session, limit: number) {
+export async function balanceHistory({
+  deps,
+  input: { session, limit },
+}: {
+  deps: AuthDeps;
+  input: { session: Session; limit: number };
+}) {
   const rows = await deps.ledger.history(session.user.id, limit);
   const entries: BalanceEntry[] = rows.map((row) => ({
     id: row.id,

@@ -51,7 +51,7 @@ export async function verifyEmail(args: {
   // Links for the old address (a reset, say) must not outlive it.
   if (row.email !== user.email) await deps.emailTokens.retire(user.id, 'reset', now.getTime());
   const updated = (await deps.auth.findUserById(user.id)) ?? user;
-  return { user: await publicUser(deps, updated, now) };
+  return { user: await publicUser({ deps, input: { user: updated }, now }) };
 }
 
 async function applyEmailChange(deps: AuthDeps, user: UserRow, email: string, now: Date) {

@@ -60,11 +60,11 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
         if (!deps) throw errors.notConfigured();
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         try {
-          const { url, state } = await beginSignIn(
+          const { url, state } = await beginSignIn({
             deps,
-            { redirectUri: `${origin}${CALLBACK_PATH}` },
-            ctx.now(),
-          );
+            input: { redirectUri: `${origin}${CALLBACK_PATH}` },
+            now: ctx.now(),
+          });
           setStateCookie(reply, state, origin, STATE_TTL_MS);
           return reply.header('Cache-Control', 'no-store').redirect(url, 302);
         } catch (error) {
@@ -89,11 +89,11 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
         if (!deps) throw errors.notConfigured();
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         const redirectUri = `${origin}${CALLBACK_PATH}`;
-        const { url, state } = await beginSignIn(
+        const { url, state } = await beginSignIn({
           deps,
-          { redirectUri, linkUserId: session.user.id },
-          ctx.now(),
-        );
+          input: { redirectUri, linkUserId: session.user.id },
+          now: ctx.now(),
+        });
         setStateCookie(reply, state, origin, STATE_TTL_MS);
         return reply.header('Cache-Control', 'no-store').send(ok({ url }));
       },
@@ -115,11 +115,11 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
           const query = callbackQuerySchema.parse(request.query ?? {});
           const callbackUrl = new URL(`${origin}${CALLBACK_PATH}`);
           callbackUrl.search = new URL(request.url, origin).search;
-          const outcome = await completeSignIn(
+          const outcome = await completeSignIn({
             deps,
-            { callbackUrl, ...query, browserState: readStateCookie(request) },
-            ctx.now(),
-          );
+            input: { callbackUrl, ...query, browserState: readStateCookie(request) },
+            now: ctx.now(),
+          });
           if (outcome.kind === 'linked') {
             return reply.redirect(`${origin}/account/settings?linked=${OIDC_LINKED}`, 302);
           }
@@ -146,7 +146,7 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsync {
         clearLoginCookie(reply);
         reply.header('Cache-Control', 'no-store');
         if (!deps) throw errors.notConfigured();
-        return ok(await exchangeLoginCode(deps, code, ctx.now()));
+        return ok(await exchangeLoginCode({ deps, input: { code }, now: ctx.now() }));
       },
     );
   };

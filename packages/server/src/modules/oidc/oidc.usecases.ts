@@ -20,15 +20,19 @@ export interface OidcDeps {
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
 /** Remembers the PKCE verifier and nonce under a fresh state, and returns where to send the browser. */
-export async function beginSignIn(
-  deps: OidcDeps,
+export async function beginSignIn({
+  deps,
+  input,
+  now,
+}: {
+  deps: OidcDeps;
   input: {
     redirectUri: string;
     /** Settings' "Link {provider}": the signed-in account the identity is attached to. */
     linkUserId?: string;
-  },
-  now = new Date(),
-): Promise<{ url: string; state: string }> {
+  };
+  now: Date;
+}): Promise<{ url: string; state: string }> {
   const config = await providerConfiguration(deps);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -63,8 +67,12 @@ export type SignInOutcome = { kind: 'login'; code: string } | { kind: 'linked' }
  * so a callback URL works once whatever its outcome. A sign-in ends with a one-time login code
  * (for an HttpOnly cookie), never a token: the page exchanges the code over POST.
  */
-export async function completeSignIn(
-  deps: OidcDeps,
+export async function completeSignIn({
+  deps,
+  input,
+  now,
+}: {
+  deps: OidcDeps;
   input: {
     /** The callback URL as the provider sent it: its origin and path are the redirect_uri. */
     callbackUrl: URL;
@@ -73,9 +81,9 @@ export async function completeSignIn(
     error?: string;
     /** The state this browser started with (from its cookie). */
     browserState?: string;
-  },
-  now = new Date(),
-): Promise<SignInOutcome> {
+  };
+  now: Date;
+}): Promise<SignInOutcome> {
   const row = input.state ? await deps.states.take(input.state) : undefined;
   if (input.error) throw errors.cancelled(deps.providerName);
   if (!row || row.expires_at <= now.getTime()) throw errors.unknownState();
@@ -106,16 +114,20 @@ export async function completeSignIn(
 }
 
 /** The page's POST with the login cookie: the code works once, within two minutes. */
-export async function exchangeLoginCode(
-  deps: Pick<OidcDeps, 'states' | 'auth'>,
-  code: string | undefined,
-  now = new Date(),
-): Promise<AuthResult> {
+export async function exchangeLoginCode({
+  deps,
+  input: { code },
+  now,
+}: {
+  deps: Pick<OidcDeps, 'states' | 'auth'>;
+  input: { code: string | undefined };
+  now: Date;
+}): Promise<AuthResult> {
   const row = code ? await deps.states.takeLogin(hashCode(code)) : undefined;
   if (!row || row.expires_at <= now.getTime()) throw errors.loginCodeUnknown();
   const user = await deps.auth.auth.findUserById(row.user_id);
   if (!user) throw errors.loginCodeUnknown();
-  return startSession(deps.auth, user, now);
+  return startSession({ deps: deps.auth, input: { user }, now });
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
