@@ -57,7 +57,13 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const input = parseFeedback(request.body);
         const userId = await submitterId(request);
-        return ok(await feedback.submitFeedback({ deps, input, userId, now: ctx.now() }));
+        return ok(
+          await feedback.submitFeedback({
+            deps,
+            input: { feedback: input, userId },
+            now: ctx.now(),
+          }),
+        );
       },
     );
 
@@ -72,7 +78,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const actor = await actorOf(request);
         const { limit } = parseInput(feedbackListQuerySchema, request.query);
-        return ok(await feedback.listMyFeedback({ deps, actor, limit }));
+        return ok(await feedback.listMyFeedback({ deps, input: { actor, limit } }));
       },
     );
 
@@ -85,7 +91,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       }),
       async (request) => {
         const actor = await actorOf(request);
-        return ok(await feedback.feedbackStats({ deps, actor, now: ctx.now() }));
+        return ok(await feedback.feedbackStats({ deps, input: { actor }, now: ctx.now() }));
       },
     );
 
@@ -100,7 +106,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const actor = await actorOf(request);
         const { id } = parseInput(feedbackIdParamsSchema, request.params);
-        return ok(await feedback.getFeedback({ deps, actor, id }));
+        return ok(await feedback.getFeedback({ deps, input: { actor, id } }));
       },
     );
 
@@ -117,7 +123,9 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
         const actor = await actorOf(request);
         const { id } = parseInput(feedbackIdParamsSchema, request.params);
         const changes = parseFeedbackChanges(request.body);
-        return ok(await feedback.updateFeedback({ deps, actor, id, changes, now: ctx.now() }));
+        return ok(
+          await feedback.updateFeedback({ deps, input: { actor, id, changes }, now: ctx.now() }),
+        );
       },
     );
 
@@ -132,7 +140,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const actor = await actorOf(request);
         const { id } = parseInput(feedbackIdParamsSchema, request.params);
-        return ok(await feedback.deleteFeedback({ deps, actor, id }));
+        return ok(await feedback.deleteFeedback({ deps, input: { actor, id } }));
       },
     );
   };

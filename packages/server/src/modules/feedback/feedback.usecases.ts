@@ -21,19 +21,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Stores validated feedback; `userId` links it to the account that sent it (null = anonymous). */
 export async function submitFeedback(args: {
-  deps: FeedbackDeps;
-  input: ValidFeedback;
-  userId: string | null;
-  now?: Date;
-  newId?: IdGenerator;
+  deps: FeedbackDeps & { newId?: IdGenerator };
+  input: { feedback: ValidFeedback; userId: string | null };
+  now: Date;
 }): Promise<{ feedback: FeedbackEntry }> {
-  const at = (args.now ?? new Date()).getTime();
+  const at = args.now.getTime();
+  const { feedback, userId } = args.input;
   const row: FeedbackRow = {
-    id: (args.newId ?? randomUUID)(),
-    user_id: args.userId,
-    type: args.input.type,
-    message: args.input.message,
-    email: args.input.email,
+    id: (args.deps.newId ?? randomUUID)(),
+    user_id: userId,
+    type: feedback.type,
+    message: feedback.message,
+    email: feedback.email,
     created_at: at,
     updated_at: at,
   };
@@ -43,11 +42,11 @@ export async function submitFeedback(args: {
 
 export async function listMyFeedback(args: {
   deps: FeedbackDeps;
-  actor: FeedbackActor;
-  limit: number;
+  input: { actor: FeedbackActor; limit: number };
 }): Promise<{ items: FeedbackEntry[]; limit: number }> {
-  const rows = await args.deps.feedback.listByUser(args.actor.id, args.limit);
-  return { items: rows.map(toFeedbackEntry), limit: args.limit };
+  const { actor, limit } = args.input;
+  const rows = await args.deps.feedback.listByUser(actor.id, limit);
+  return { items: rows.map(toFeedbackEntry), limit };
 }
 
 /** The entry if the actor may manage it: unknown is 404 before someone else's is 403. */
@@ -60,31 +59,30 @@ async function findManageable(deps: FeedbackDeps, actor: FeedbackActor, id: stri
 
 export async function getFeedback(args: {
   deps: FeedbackDeps;
-  actor: FeedbackActor;
-  id: string;
+  input: { actor: FeedbackActor; id: string };
 }): Promise<{ feedback: FeedbackEntry }> {
-  return { feedback: toFeedbackEntry(await findManageable(args.deps, args.actor, args.id)) };
+  const { actor, id } = args.input;
+  return { feedback: toFeedbackEntry(await findManageable(args.deps, actor, id)) };
 }
 
 /** Applies the changes on top of the stored entry, then checks the result with the same rules. */
 export async function updateFeedback(args: {
   deps: FeedbackDeps;
-  actor: FeedbackActor;
-  id: string;
-  changes: Partial<FeedbackInput>;
-  now?: Date;
+  input: { actor: FeedbackActor; id: string; changes: Partial<FeedbackInput> };
+  now: Date;
 }): Promise<{ feedback: FeedbackEntry }> {
-  const row = await findManageable(args.deps, args.actor, args.id);
+  const { actor, id, changes } = args.input;
+  const row = await findManageable(args.deps, actor, id);
   const next = parseFeedback({
     type: row.type,
     message: row.message,
     email: row.email,
-    ...args.changes,
+    ...changes,
   });
   const updated: FeedbackRow = {
     ...row,
     ...next,
-    updated_at: (args.now ?? new Date()).getTime(),
+    updated_at: args.now.getTime(),
   };
   await args.deps.feedback.update(row.id, {
     type: updated.type,
@@ -97,10 +95,9 @@ export async function updateFeedback(args: {
 
 export async function deleteFeedback(args: {
   deps: FeedbackDeps;
-  actor: FeedbackActor;
-  id: string;
+  input: { actor: FeedbackActor; id: string };
 }): Promise<{ deleted: true }> {
-  const row = await findManageable(args.deps, args.actor, args.id);
+  const row = await findManageable(args.deps, args.input.actor, args.input.id);
   await args.deps.feedback.delete(row.id);
   return { deleted: true };
 }
@@ -108,11 +105,11 @@ export async function deleteFeedback(args: {
 /** Admins only: totals overall, per type, and for the last 7 and 30 days (rolling, from now). */
 export async function feedbackStats(args: {
   deps: FeedbackDeps;
-  actor: FeedbackActor;
-  now?: Date;
+  input: { actor: FeedbackActor };
+  now: Date;
 }): Promise<FeedbackStats> {
-  if (!isAdmin(args.actor, args.deps.adminEmails)) throw adminsOnly();
-  const now = (args.now ?? new Date()).getTime();
+  if (!isAdmin(args.input.actor, args.deps.adminEmails)) throw adminsOnly();
+  const now = args.now.getTime();
   const [counts, last7Days, last30Days] = await Promise.all([
     args.deps.feedback.countByType(),
     args.deps.feedback.countSince(now - 7 * DAY_MS),

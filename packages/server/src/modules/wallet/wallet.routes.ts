@@ -74,10 +74,12 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await issueNonce({
             deps,
-            user: session.user,
-            walletAddress,
-            site: site(request),
-            chainId: ctx.config.SOLANA_CHAIN_ID,
+            input: {
+              user: session.user,
+              walletAddress,
+              site: site(request),
+              chainId: ctx.config.SOLANA_CHAIN_ID,
+            },
             now: ctx.now(),
           }),
         );
@@ -101,9 +103,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await connectWallet({
             deps,
-            user: session.user,
-            input,
-            site: site(request),
+            input: { ...input, user: session.user, site: site(request) },
             now: ctx.now(),
           }),
         );
@@ -115,7 +115,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       documented({ tag: 'wallet', summary: 'Unlink the wallet', auth: 'required' }),
       async (request) => {
         const session = await requireSession(ctx.auth, request, ctx.now());
-        return ok(await disconnectWallet({ deps, user: session.user, now: ctx.now() }));
+        return ok(await disconnectWallet({ deps, input: { user: session.user }, now: ctx.now() }));
       },
     );
 
@@ -128,7 +128,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
       }),
       async (request) => {
         const session = await requireSession(ctx.auth, request, ctx.now());
-        return ok(await walletBalance({ deps, user: session.user }));
+        return ok(await walletBalance({ deps, input: { user: session.user } }));
       },
     );
 

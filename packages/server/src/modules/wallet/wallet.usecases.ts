@@ -22,19 +22,17 @@ export interface RequestSite {
 
 export async function issueNonce(args: {
   deps: WalletDeps;
-  user: UserRow;
-  walletAddress: string;
-  site: RequestSite;
-  chainId: string;
+  input: { user: UserRow; walletAddress: string; site: RequestSite; chainId: string };
   now: Date;
 }) {
-  const { deps, user, now } = args;
+  const { deps, input, now } = args;
+  const { user } = input;
   const nonce = generateShortCode(20);
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   const message = createSignInText({
-    ...args.site,
-    address: args.walletAddress,
-    chainId: args.chainId,
+    ...input.site,
+    address: input.walletAddress,
+    chainId: input.chainId,
     nonce,
     issuedAt: now,
     expiresAt,
@@ -43,7 +41,7 @@ export async function issueNonce(args: {
   await deps.wallets.insertNonce({
     nonce,
     user_id: user.id,
-    wallet_address: args.walletAddress,
+    wallet_address: input.walletAddress,
     message,
     created_at: now.getTime(),
     expires_at: expiresAt.getTime(),
@@ -58,16 +56,21 @@ export async function issueNonce(args: {
  */
 export async function connectWallet(args: {
   deps: WalletDeps;
-  user: UserRow;
-  input: { walletAddress: string; signature: string; message: string };
-  site: RequestSite;
+  input: {
+    user: UserRow;
+    walletAddress: string;
+    signature: string;
+    message: string;
+    site: RequestSite;
+  };
   now: Date;
 }) {
-  const { deps, user, input, now } = args;
+  const { deps, input, now } = args;
+  const { user } = input;
   const signed = parseSignInText(input.message);
   if (!signed?.nonce) throw errors.invalidSignInMessage();
   if (signed.address !== input.walletAddress) throw errors.messageMismatch('address');
-  if (signed.domain !== args.site.domain) throw errors.messageMismatch('domain');
+  if (signed.domain !== input.site.domain) throw errors.messageMismatch('domain');
 
   const signature = decodeBase58(input.signature);
   if (signature?.length !== 64) throw errors.invalidSignature();
@@ -144,8 +147,13 @@ async function tokenBalanceOrNull(deps: WalletDeps, walletAddress: string) {
   }
 }
 
-export async function disconnectWallet(args: { deps: WalletDeps; user: UserRow; now: Date }) {
-  const { deps, user } = args;
+export async function disconnectWallet(args: {
+  deps: WalletDeps;
+  input: { user: UserRow };
+  now: Date;
+}) {
+  const { deps } = args;
+  const { user } = args.input;
   // Recorded before the link is cleared: nobody can link the wallet between the two.
   if (user.solana_wallet) {
     await deps.wallets.recordUnlink({
@@ -158,8 +166,9 @@ export async function disconnectWallet(args: { deps: WalletDeps; user: UserRow; 
   return { disconnected: true, message: 'Wallet disconnected' };
 }
 
-export async function walletBalance(args: { deps: WalletDeps; user: UserRow }) {
-  const { deps, user } = args;
+export async function walletBalance(args: { deps: WalletDeps; input: { user: UserRow } }) {
+  const { deps } = args;
+  const { user } = args.input;
   if (!deps.token) throw errors.tokenNotConfigured();
   if (!user.solana_wallet) throw errors.walletNotConnected();
   const { tokenRaw, lamports } = await deps.token.solana.balances(user.solana_wallet);
