@@ -4,6 +4,7 @@
  */
 import { text } from 'node:stream/consumers';
 import { formatFileSize } from '@sealdrop/core/format-size';
+import { configDir } from '../lib/config-dir';
 import { getLink } from '../lib/download';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
 import { progressBar } from '../lib/progress';
@@ -36,6 +37,7 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       onResume: (bytes) =>
         process.stderr.write(`Resuming the unfinished download after ${formatFileSize(bytes)}.\n`),
       onProgress: (received, total) => bar.update(received, total),
+      stateDir: configDir(),
     });
     bar.stop();
     if (options.json) {

@@ -34,6 +34,7 @@ import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
 import { isCut, receiveObject } from './receive';
 import { sleep } from './retry';
+import { visitorCookieStore } from './visitor-cookie';
 
 export interface GetInput {
   link: string;
@@ -50,6 +51,8 @@ export interface GetInput {
   onInterrupted?: () => void;
   /** Object bytes received so far, of `total` (-1 when unknown). */
   onProgress?: (received: number, total: number) => void;
+  /** The config directory, where a resumable download keeps its visitor cookie between runs. */
+  stateDir?: string;
 }
 
 /** Attempts in a row after a dropped connection before giving up (the next run goes on). */
@@ -65,13 +68,19 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   const started = performance.now();
   const link = parseLink(input.link);
   const api = createApi(link.origin);
-  const fileId = await notFoundAs(() => resolveFileId(api, link.kind, link.code, input.signal));
-  let info = await notFoundAs(() => fileInfo(api, fileId, input.signal));
+  const visitor = input.stateDir ? visitorCookieStore(input.stateDir, link) : null;
+  // An earlier run's cookie: a spent limited link still answers the visitor it was given to.
+  let cookie = (await visitor?.load()) ?? '';
+  const asVisitor = (): Record<string, string> => (cookie ? { Cookie: cookie } : {});
+  const fileId = await notFoundAs(() =>
+    resolveFileId(api, link.kind, link.code, input.signal, asVisitor()),
+  );
+  let info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
   const secrets = info.isEncrypted ? await linkSecrets(link.fragment, input.readPassphrase) : null;
   for (let answers = 1; info.status === 'uploading'; answers += 1) {
     if (answers === 1) input.onWaiting?.();
     await sleep(uploadWaitDelay(answers), input.signal);
-    info = await notFoundAs(() => fileInfo(api, fileId, input.signal));
+    info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
   }
   const files = await linkFiles(info, secrets);
   const targets = await chooseTargets(files, input.output, input.force);
@@ -80,7 +89,6 @@ export async function getLink(input: GetInput): Promise<GetResult> {
 
   // A dropped connection is taken up again from the last whole record on disk, a few times in a
   // row with backoff (as the web page does); then the next run of the same command goes on.
-  let cookie = '';
   for (let attempt = 1; ; attempt += 1) {
     try {
       cookie = await receiveObject({
@@ -90,6 +98,10 @@ export async function getLink(input: GetInput): Promise<GetResult> {
         targets,
         cookie,
         signal: input.signal,
+        onCookie: async (fresh) => {
+          cookie = fresh;
+          await visitor?.save(fresh);
+        },
         ...(input.onProgress ? { onProgress: input.onProgress } : {}),
       });
       break;
@@ -106,6 +118,7 @@ export async function getLink(input: GetInput): Promise<GetResult> {
       ...(cookie ? { headers: { Cookie: cookie } } : {}),
     })
     .catch(() => {});
+  await visitor?.remove();
   return {
     files: targets.map((target) => target.path),
     bytes: targets.reduce((sum, target) => sum + target.size, 0),
@@ -113,10 +126,17 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   };
 }
 
-async function resolveFileId(api: Api, kind: 's' | 'download', code: string, signal: AbortSignal) {
+async function resolveFileId(
+  api: Api,
+  kind: 's' | 'download',
+  code: string,
+  signal: AbortSignal,
+  headers: Record<string, string>,
+) {
   if (kind === 'download') return code;
   const { downloadUrl } = await api.request<ResolveResponse>(`/s/${encodeURIComponent(code)}`, {
     signal,
+    headers,
   });
   const url = new URL(downloadUrl, api.origin);
   const match = /^\/download\/([0-9A-Za-z]+)$/.exec(url.pathname);
@@ -125,8 +145,8 @@ async function resolveFileId(api: Api, kind: 's' | 'download', code: string, sig
   return match[1]!;
 }
 
-function fileInfo(api: Api, fileId: string, signal: AbortSignal) {
-  return api.request<FileInfo>(`/files/${encodeURIComponent(fileId)}/info`, { signal });
+function fileInfo(api: Api, fileId: string, signal: AbortSignal, headers: Record<string, string>) {
+  return api.request<FileInfo>(`/files/${encodeURIComponent(fileId)}/info`, { signal, headers });
 }
 
 /** An unknown, expired or spent link says so in the web page's words. */

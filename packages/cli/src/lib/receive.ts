@@ -29,6 +29,8 @@ export interface ReceiveInput {
   targets: readonly Target[];
   /** The visitor cookie of an earlier attempt, so the server counts this download once. */
   cookie: string;
+  /** The server set a visitor cookie: kept at once, so a run killed from here on can resume. */
+  onCookie?: (cookie: string) => Promise<void>;
   signal: AbortSignal;
   onProgress?: (received: number, total: number) => void;
 }
@@ -43,6 +45,7 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
   let cookie = input.cookie;
   try {
     const opened = await openObject(api, fileId, resume.range, cookie, signal);
+    if (opened.cookie && opened.cookie !== cookie) await input.onCookie?.(opened.cookie);
     cookie = opened.cookie || cookie;
     let received = 0;
     const metered = opened.body.pipeThrough(
