@@ -4,10 +4,10 @@
  * into the resumable state at once.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
+import { createPartUrlPool } from '@sealdrop/core/part-url-pool';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { CliError } from './errors';
 import { partBody } from './part-body';
-import { partUrlPool } from './part-urls';
 import type { PlaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
 import { withRetry } from './retry';
@@ -26,10 +26,10 @@ export async function sendParts(
   const stop = new AbortController();
   const partSignal = AbortSignal.any([signal, stop.signal]);
   const done = new Map(transfer.completed.map((part) => [part.partNumber, part]));
-  const pool = partUrlPool({
+  const pool = createPartUrlPool({
     initial: plan.parts,
     partCount: plan.partCount,
-    done: new Set(done.keys()),
+    skip: new Set(done.keys()),
     request: async (partNumbers) =>
       (
         await api.request<{ parts: PartUrl[] }>('/upload/parts', {

@@ -25,6 +25,9 @@ export interface AuthDeps {
   mailer: Mailer;
 }
 
+/** What every auth use case takes: its dependencies, what was asked, and the time. */
+type AuthCase<Input> = { deps: AuthDeps; input: Input; now: Date };
+
 export interface Session {
   user: UserRow;
   sessionId: string;
@@ -34,11 +37,7 @@ export async function publicUser({
   deps,
   input: { user },
   now,
-}: {
-  deps: AuthDeps;
-  input: { user: UserRow };
-  now: Date;
-}): Promise<PublicUser> {
+}: AuthCase<{ user: UserRow }>): Promise<PublicUser> {
   const [balance, isPremium, pendingEmail] = await Promise.all([
     deps.ledger.balanceOf(user.id),
     deps.premium(user, { rpcFailure: 'ignore' }),
@@ -53,11 +52,7 @@ export async function startSession({
   deps,
   input: { user },
   now,
-}: {
-  deps: AuthDeps;
-  input: { user: UserRow };
-  now: Date;
-}): Promise<AuthResult> {
+}: AuthCase<{ user: UserRow }>): Promise<AuthResult> {
   const sessionId = randomUUID();
   const expiresAt = now.getTime() + SESSION_TTL_MS;
   await deps.auth.insertSession({
@@ -75,11 +70,7 @@ export async function authenticate({
   deps,
   input: { token },
   now,
-}: {
-  deps: AuthDeps;
-  input: { token: string };
-  now: Date;
-}): Promise<Session | null> {
+}: AuthCase<{ token: string }>): Promise<Session | null> {
   const claims = await deps.tokens.verify(token, now);
   if (!claims) return null;
   const session = await deps.auth.findLiveSession(claims.sessionId, now.getTime());
@@ -135,11 +126,7 @@ export async function login({
   deps,
   input,
   now,
-}: {
-  deps: AuthDeps;
-  input: { email: string; password: string; clientIp: string };
-  now: Date;
-}) {
+}: AuthCase<{ email: string; password: string; clientIp: string }>) {
   const attempt = await admitLoginAttempt({
     deps: { attempts: deps.loginAttempts },
     input: { email: input.email, clientIp: input.clientIp },
@@ -156,11 +143,7 @@ export async function logout({
   deps,
   input: { session },
   now,
-}: {
-  deps: AuthDeps;
-  input: { session: Session };
-  now: Date;
-}): Promise<void> {
+}: AuthCase<{ session: Session }>): Promise<void> {
   await deps.auth.revokeSession(session.sessionId, now.getTime());
 }
 
@@ -169,11 +152,7 @@ export async function refresh({
   deps,
   input: { session },
   now,
-}: {
-  deps: AuthDeps;
-  input: { session: Session };
-  now: Date;
-}): Promise<AuthResult> {
+}: AuthCase<{ session: Session }>): Promise<AuthResult> {
   if (!(await deps.auth.revokeSession(session.sessionId, now.getTime())))
     throw errors.sessionExpired();
   return startSession({ deps, input: { user: session.user }, now });
@@ -184,11 +163,7 @@ export async function updateProfile({
   deps,
   input: { session, origin, ...input },
   now,
-}: {
-  deps: AuthDeps;
-  input: { session: Session; email?: string; currentPassword?: string; origin: string };
-  now: Date;
-}) {
+}: AuthCase<{ session: Session; email?: string; currentPassword?: string; origin: string }>) {
   const change =
     input.email && input.email !== session.user.email
       ? await requestEmailChange({
@@ -213,11 +188,9 @@ export async function changePassword({
   deps,
   input: { session, ...input },
   now,
-}: {
-  deps: AuthDeps;
-  input: { session: Session; currentPassword: string; newPassword: string };
-  now: Date;
-}): Promise<{ changed: true }> {
+}: AuthCase<{ session: Session; currentPassword: string; newPassword: string }>): Promise<{
+  changed: true;
+}> {
   if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
     throw errors.wrongCurrentPassword();
   if (passwordStrength(input.newPassword) === 'weak') throw errors.weakPassword();

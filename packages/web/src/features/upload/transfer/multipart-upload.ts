@@ -4,13 +4,13 @@
  * plus the bytes of parts in flight, because XHR progress alone arrives only every ~100 ms.
  */
 import type { MultipartPlan } from '@sealdrop/core/api-schemas';
+import { createPartUrlPool } from '@sealdrop/core/part-url-pool';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import type { CompletedPart } from '../api/upload-endpoints';
 import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 import { openPartStaging, type PartStaging } from '../staging/part-staging';
 import { type PartCipher, partBody } from './part-body';
-import { createPartUrlPool } from './part-url-pool';
 import { type PutBlob, putBlob } from './put-blob';
 
 export interface MultipartUploadOptions {

@@ -1,8 +1,9 @@
 /**
- * Pre-signed part URLs: presign hands out the first ones, POST /upload/parts the rest (fetched in
- * batches, as workers reach them) and fresh ones after a failure, in case the old one expired.
+ * Pre-signed part URLs of one multipart upload, for the page and the CLI alike: presign hands out
+ * the first ones, POST /upload/parts the rest (fetched in batches, as workers reach them) and fresh
+ * ones after a failure, in case the old one expired.
  */
-import type { PartUrl } from '@sealdrop/core/api-schemas';
+import type { PartUrl } from './api-schemas';
 
 export interface PartUrlPoolOptions {
   initial: PartUrl[];
