@@ -78,8 +78,8 @@ const CLOCK_TICKS = 100;
 function cpuMeter(rootPid) {
   const first = new Map();
   const last = new Map();
-  const take = (initial) => {
-    for (const pid of processTree(rootPid)) {
+  const take = (initial, pids = processTree(rootPid)) => {
+    for (const pid of pids) {
       const seconds = cpuSecondsOf(pid);
       if (!first.has(pid)) first.set(pid, initial ? seconds : 0);
       if (seconds > 0) last.set(pid, seconds);
@@ -87,7 +87,8 @@ function cpuMeter(rootPid) {
   };
   take(true);
   return {
-    sample: () => take(false),
+    /** @param {number[]} pids the tree as just listed */
+    sample: (pids) => take(false, pids),
     seconds: () => {
       let total = 0;
       for (const [pid, seconds] of last) total += seconds - first.get(pid);
@@ -97,9 +98,9 @@ function cpuMeter(rootPid) {
 }
 
 /** Sums over a tree, plus the RSS per role when `roleOf` is given. */
-export function treeMemory(rootPid, roleOf) {
+export function treeMemory(rootPid, roleOf, pids = processTree(rootPid)) {
   const total = { rss: 0, pss: 0, byRole: {} };
-  for (const pid of processTree(rootPid)) {
+  for (const pid of pids) {
     const { rss, pss } = memoryOf(pid);
     total.rss += rss;
     total.pss += pss;
@@ -135,8 +136,10 @@ export function startSampling(trees, intervalMs = 200) {
   const sample = () => {
     samples += 1;
     for (const [name, { pid, roleOf }] of Object.entries(trees)) {
-      maxInto(peaks[name], treeMemory(pid, roleOf));
-      meters[name]?.sample();
+      // One listing of /proc per tree and sample, for memory and CPU alike.
+      const pids = processTree(pid);
+      maxInto(peaks[name], treeMemory(pid, roleOf, pids));
+      meters[name]?.sample(pids);
     }
   };
   sample();
