@@ -121,4 +121,13 @@ describe('API reference', () => {
     });
     expect(bundle.statusCode).toBe(200);
   });
+
+  it('lets Swagger UI use inline styles on its own pages only; scripts stay self', async () => {
+    const docs = await server.app.inject({ method: 'GET', url: '/api/docs/' });
+    const docsCsp = String(docs.headers['content-security-policy']);
+    expect(docsCsp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(docsCsp).toMatch(/script-src 'self';/);
+    const other = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(other.headers['content-security-policy'])).toMatch(/style-src 'self';/);
+  });
 });

@@ -17,6 +17,10 @@ Encryption keys live in the link's #fragment and are never sent to this API.`;
 /** The version of the HTTP contract (DESIGN.md §3), not of the package. */
 const API_VERSION = '1';
 
+export function allowInlineStyles(csp: string): string {
+  return csp.replace(/style-src 'self'(?=;|$)/, "style-src 'self' 'unsafe-inline'");
+}
+
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -31,6 +35,9 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: false,
+    // Swagger UI writes style attributes into its markup, which the app's `style-src 'self'`
+    // refuses. Only its own pages (this plugin's routes) get inline styles; scripts stay 'self'.
+    transformStaticCSP: allowInlineStyles,
     uiConfig: { docExpansion: 'list' },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
