@@ -31,7 +31,14 @@ const drivers = listFlag(flags, 'drivers', 'local,s3', ['local', 's3']);
 const modes = listFlag(flags, 'modes', 'encrypted,plain', ['encrypted', 'plain']);
 const [profile] = listFlag(flags, 'profile', 'normal', ['normal', 'private']);
 /** Probes of the download ceiling (bench/lib/read-ceilings.mjs), run on each encrypted object. */
-const READ_PROBES = ['page-read', 'sw-read', 'sw-serve', 'page-feeds-sw'];
+const READ_PROBES = [
+  'page-read',
+  'sw-read',
+  'sw-serve',
+  'page-feeds-sw',
+  'sw-crypt-64k',
+  'sw-crypt-1m',
+];
 
 const log = (message) => console.error(`[browser-transfer] ${message}`);
 const emit = (row) => console.log(JSON.stringify(row));

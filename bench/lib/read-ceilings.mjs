@@ -9,6 +9,12 @@
 //   page-feeds-sw — the page fetches it, passes it through a TransformStream and transfers that
 //                stream to the Service Worker, which answers the download with it (a candidate
 //                design: the worker's thread then only feeds the download).
+//   sw-crypt-64k, sw-crypt-1m — the sw-serve shape with the decryptor's work put back: the worker
+//                cuts the ciphertext into records of 64 KiB or 1 MiB, runs AES-256-GCM over each
+//                with 16 in flight (encrypt under a throwaway key: the same WebCrypto work as
+//                decrypt, without needing the file's key) and passes each record's first bytes on,
+//                so the saved size is the object's. 64k is the app's record size today; 1m measures
+//                the candidate "larger records for new uploads" without changing the format.
 // The worker and a blank page are written into a copy of the built web app (WEB_DIST), so the
 // app's own files are untouched.
 import { cpSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -51,15 +57,62 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith((async () => {
     const response = await upstream();
+    const recordSize = Number(url.searchParams.get('record') || 0);
     const headers = new Headers({
       'content-type': 'application/octet-stream',
       'content-disposition': 'attachment; filename="probe.bin"',
     });
     const length = response.headers.get('content-length');
     if (length) headers.set('content-length', length);
-    return new Response(response.body.pipeThrough(new TransformStream()), { headers });
+    const through = recordSize ? cryptRecords(recordSize) : new TransformStream();
+    return new Response(response.body.pipeThrough(through), { headers });
   })());
 });
+/** Records of recordSize bytes through AES-GCM, 16 in flight, each cut back to its input length. */
+function cryptRecords(recordSize) {
+  const keyPromise = crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+  let held = [];
+  let heldBytes = 0;
+  let counter = 0;
+  const pending = [];
+  const take = (n) => {
+    const out = new Uint8Array(n);
+    let filled = 0;
+    while (filled < n) {
+      const head = held[0];
+      const used = Math.min(head.length, n - filled);
+      out.set(head.subarray(0, used), filled);
+      filled += used;
+      if (used === head.length) held.shift();
+      else held[0] = head.subarray(used);
+    }
+    heldBytes -= n;
+    return out;
+  };
+  const start = async (record) => {
+    const iv = new Uint8Array(12);
+    new DataView(iv.buffer).setUint32(8, counter++);
+    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await keyPromise, record);
+    return new Uint8Array(sealed, 0, record.length);
+  };
+  const emitUntil = async (left, out) => {
+    while (pending.length > left) out.enqueue(await pending.shift());
+  };
+  return new TransformStream({
+    async transform(chunk, out) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      while (heldBytes > recordSize) {
+        pending.push(start(take(recordSize)));
+        await emitUntil(15, out);
+      }
+    },
+    async flush(out) {
+      if (heldBytes > 0) pending.push(start(take(heldBytes)));
+      await emitUntil(0, out);
+    },
+  });
+}
 `;
 
 /** A copy of the built web app with the probe's worker and blank page; remove() when done. */
@@ -129,10 +182,11 @@ export async function measureRead(browser, origin, { fileId, size, path: kind, m
       if (kind === 'sw-read') return page.evaluate(readInWorker, source);
       const started = performance.now();
       const downloadEvent = page.waitForEvent('download', { timeout: 600_000 });
+      const record = { 'sw-crypt-64k': 65_536, 'sw-crypt-1m': 1_048_576 }[kind] ?? 0;
       const href =
         kind === 'page-feeds-sw'
           ? await page.evaluate(feedWorker, source)
-          : `/bench-probe/serve?src=${encodeURIComponent(source)}`;
+          : `/bench-probe/serve?src=${encodeURIComponent(source)}&record=${record}`;
       // As the app asks for its download (save/service-worker-download.ts): a hidden iframe.
       await page.evaluate((href) => {
         const frame = document.createElement('iframe');

@@ -99,3 +99,16 @@ test('the load target counts presign and resolve on SQLite only, at 50 connectio
   assert.equal(statusOf(checks, 'presign'), 'PASS');
   assert.equal(statusOf(checks, '/api/s/'), 'MISS');
 });
+
+test('server RSS is checked in every phase and the worst one is named', () => {
+  const checks = checkTargets(
+    [
+      transfer('local', 'encrypted', '1G', { up: 85, down: 79 }),
+      transfer('local', 'plain', '1G', { up: 100, down: 100, serverRss: 195 }),
+    ],
+    [],
+  );
+  const check = checks.find((c) => c.target === 'server RSS < 200 MB in every phase');
+  assert.equal(check.status, 'MISS');
+  assert.match(check.measured, /195 MiB \(1G plain/);
+});

@@ -98,6 +98,15 @@ export function checkTargets(transfers, loads, decryptMiBs = 0) {
       (row) => `+${fixedMiB(pssAboveIdle(row))} MiB PSS over idle`,
       (row) => pssAboveIdle(row) < 300 * MB_IN_MIB,
     ),
+    // Issue 17, item 4: the stricter growth target, and the server's RSS in every phase.
+    ...atFiveGiB(
+      transfers,
+      'browser memory growth over idle, 5 GiB encrypted round trip ≤ 150 MiB (PSS sum)',
+      encrypted,
+      (row) => `+${fixedMiB(pssAboveIdle(row))} MiB PSS over idle`,
+      (row) => pssAboveIdle(row) <= 150,
+    ),
+    ...serverRssChecks(transfers),
     ...flatChecks(transfers.filter(encrypted)),
     ...atFiveGiB(
       transfers,
@@ -123,6 +132,28 @@ export function checkTargets(transfers, loads, decryptMiBs = 0) {
     ),
   ];
   return checks;
+}
+
+/** Issue 17: the server under 200 MB in every phase of every transfer, one check per driver. */
+function serverRssChecks(transfers) {
+  const drivers = [...new Set(transfers.map((row) => row.driver))];
+  return drivers.map((driver) => {
+    const phases = transfers
+      .filter((row) => row.driver === driver)
+      .flatMap((row) =>
+        ['upload', 'download'].map((phase) => ({
+          where: `${row.size} ${row.mode} ${phase}`,
+          rss: row[phase].serverPeakRssMiB,
+        })),
+      );
+    const worst = phases.reduce((a, b) => (b.rss > a.rss ? b : a));
+    return {
+      target: 'server RSS < 200 MB in every phase',
+      where: driver,
+      measured: `worst ${worst.rss} MiB (${worst.where})`,
+      status: verdict(worst.rss < 200 * MB_IN_MIB),
+    };
+  });
 }
 
 function flatChecks(rows) {
