@@ -1,3 +1,5 @@
+import { FormAlert } from '../../../components/form/form-alert';
+
 /**
  * The outcome of a settings form. A failure is an alert (announced at once); a success goes in a
  * status region that is always present, because screen readers only reliably announce changes
@@ -6,11 +8,7 @@
 export function FormFeedback({ result }: { result: { ok: boolean; message: string } | null }) {
   return (
     <>
-      {result && !result.ok ? (
-        <p role="alert" className="sd-settings__error">
-          {result.message}
-        </p>
-      ) : null}
+      <FormAlert message={result?.ok ? null : result?.message} className="sd-settings__error" />
       <p role="status" className="sd-settings__success">
         {result?.ok ? result.message : null}
       </p>

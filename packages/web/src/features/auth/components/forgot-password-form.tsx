@@ -1,5 +1,6 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/server-message';
@@ -67,11 +68,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
           setError(null);
         }}
       />
-      {error ? (
-        <p role="alert" className="sd-auth-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Send reset link
       </Button>

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
@@ -71,11 +72,7 @@ export function LoginForm({ onSuccess, onSwitchToRegister, onForgotPassword }: L
           </button>
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="sd-auth-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Log In
       </Button>

@@ -1,6 +1,7 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import { Button } from '../../../components/ui/button';
@@ -110,11 +111,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
         onChange={edit(setConfirmPassword)}
         hint={matchHint}
       />
-      {error && !errorIsHint ? (
-        <p role="alert" className="sd-auth-form__error">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={errorIsHint ? null : error} />
       <Button type="submit" block disabled={!canSubmit} loading={busy}>
         Sign Up
       </Button>

@@ -1,5 +1,6 @@
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
 import { FormField } from '../../../components/form/form-field';
 import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import type { AuthMode } from '../../../components/layout/layout.types';
@@ -79,11 +80,7 @@ export function ResetPasswordPage() {
             }}
             hint={<PasswordStrengthMeter password={password} />}
           />
-          {error ? (
-            <p role="alert" className="sd-auth-form__error">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert message={error} />
           <Button type="submit" block disabled={password === '' || weak || busy} loading={busy}>
             Set new password
           </Button>
