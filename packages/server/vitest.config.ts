@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Fault tests run child processes one at a time: their own project, vitest.faults.config.ts.
     exclude: [...configDefaults.exclude, 'src/faults/**'],
+    // Names this run's PostgreSQL test schemas, drops them at the end and those of crashed runs.
+    globalSetup: ['src/testing/postgres-run.global-setup.ts'],
   },
 });

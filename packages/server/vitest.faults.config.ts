@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // Fault tests start processes on scratch databases, but databases.ts serves them too.
+    globalSetup: ['src/testing/postgres-run.global-setup.ts'],
   },
 });

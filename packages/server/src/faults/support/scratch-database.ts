@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { POSTGRES_URL } from '../../testing/databases';
+import { POSTGRES_URL } from '../../testing/postgres-admin';
 
 async function asAdmin(sql: string) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
