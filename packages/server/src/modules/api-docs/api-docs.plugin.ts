@@ -17,7 +17,7 @@ Encryption keys live in the link's #fragment and are never sent to this API.`;
 /** The version of the HTTP contract (DESIGN.md §3), not of the package. */
 const API_VERSION = '1';
 
-export function allowInlineStyles(csp: string): string {
+function allowInlineStyles(csp: string): string {
   return csp.replace(/style-src 'self'(?=;|$)/, "style-src 'self' 'unsafe-inline'");
 }
 
