@@ -70,8 +70,8 @@ self.addEventListener('fetch', (event) => {
 });
 /**
  * Records of recordSize bytes through AES-GCM, 16 in flight, each cut back to its input length.
- * take() is core's ByteQueue.take written out again: this worker is a string served as is, with no
- * bundler to import core, and the probe must cost what the app's decryptor costs.
+ * take() does the job of core's ByteQueue.take, more simply (it always copies): this worker is a
+ * string served as is, with no bundler to import core.
  */
 function cryptRecords(recordSize) {
   const keyPromise = crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
