@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { concatFiles } from './local.concat';
 import {
   asDiskFullError,
   isMissing,
@@ -107,9 +106,7 @@ export function createLocalMultipart({
       const tempPath = layout.newTempPath();
       try {
         await mkdir(dirname(tempPath), { recursive: true });
-        await pipeline(async function* () {
-          for (const path of paths) yield* createReadStream(path);
-        }, openWrite(tempPath));
+        await concatFiles(paths, openWrite(tempPath));
         await mkdir(dirname(destination), { recursive: true });
         await rename(tempPath, destination);
       } catch (error) {
