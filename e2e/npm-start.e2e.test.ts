@@ -2,8 +2,8 @@
  * `npm start` runs `scripts/start.mjs`: it bundles the server (scripts/build-server.mjs) when its
  * sources changed and runs the bundle with plain node. This starts it exactly so and uses it.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, ROOT, startAppServer } from './support/app-server';
 
@@ -36,5 +36,27 @@ describe('the server as npm start runs it', () => {
     expect(presign.status).toBe(200);
     const home = await fetch(server.origin);
     expect(await home.text()).toContain('<div id="root">');
+  });
+
+  it('loads the Redis client and the AWS SDK only in configurations that use them', () => {
+    // What `node main.mjs` evaluates before any import(): the entry and the chunks it imports.
+    const eager = new Set<string>();
+    const visit = (path: string) => {
+      if (eager.has(path)) return;
+      eager.add(path);
+      for (const [, relative] of readFileSync(path, 'utf8').matchAll(
+        /^(?:import|} from) .*"(\.{1,2}\/[^"]+)"/gm,
+      )) {
+        visit(join(dirname(path), relative as string));
+      }
+    };
+    visit(join(ROOT, 'packages/server/dist/main.mjs'));
+    const eagerPackages = [...eager].flatMap((path) =>
+      [...readFileSync(path, 'utf8').matchAll(/^(?:import .*|} )from "([^".][^"]*)"/gm)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(eagerPackages).toContain('fastify');
+    expect(eagerPackages.filter((name) => /^(ioredis|@aws-sdk\/)/.test(name ?? ''))).toEqual([]);
   });
 });

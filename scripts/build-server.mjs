@@ -1,8 +1,8 @@
 // Bundles the server's TypeScript (and @sealdrop/core) into one ES module that plain `node` runs.
 // Packages from node_modules stay external. Running the bundle instead of the sources through tsx
 // saves ~45 MiB of resident memory (no transpiler in the process; docs/performance.md).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { isStale } from './stale.mjs';
@@ -19,9 +19,16 @@ export async function buildServer() {
     ...dependencies('packages/server/package.json'),
     ...dependencies('packages/core/package.json'),
   ].filter((name) => !name.startsWith('@sealdrop/'));
+  // Old chunks (their names carry a hash) would pile up beside the new ones.
+  rmSync(dirname(serverBundle), { recursive: true, force: true });
   await build({
     entryPoints: [join(root, 'packages/server/src/main.ts')],
-    outfile: serverBundle,
+    outdir: dirname(serverBundle),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    // A dynamic import() stays lazy only in a chunk of its own: without splitting, esbuild hoists
+    // the external packages of every module into main.mjs, and `npm start` loads them all.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

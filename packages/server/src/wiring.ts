@@ -16,7 +16,10 @@ export async function openDatabase(config: Config): Promise<Database> {
   return db;
 }
 
-/** The AWS SDK is loaded only when S3 is used: it costs ~40 MB of memory in every process. */
+/**
+ * The AWS SDK is loaded only when S3 is used (~9 MiB of memory otherwise paid by every process);
+ * in the bundle it is a chunk of its own (scripts/build-server.mjs).
+ */
 export async function openStorage(config: Config, secret: string): Promise<StorageDriver> {
   if (config.STORAGE === 's3') {
     const { createS3StorageDriver } = await import('./modules/storage/s3.driver');

@@ -15,7 +15,7 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/config';
 import { hashClientIp } from './client-ip-hash';
-import { closeRedis, createRedisHealth, openRedis, type RedisHealth, type RedisLog } from './redis';
+import { createRedisHealth, type RedisHealth, type RedisLog } from './redis-health';
 
 export interface RateLimitStore {
   /** Spread into the plugin's options. */
@@ -34,6 +34,8 @@ export async function openRateLimitStore(input: {
   if (!config.REDIS_URL || !config.RATE_LIMIT_ENABLED) {
     return { pluginOptions: {}, health, close: async () => {} };
   }
+  // Loaded here only: a process without REDIS_URL never pays for ioredis.
+  const { openRedis, closeRedis } = await import('./redis');
   const client = await openRedis({ url: config.REDIS_URL, health });
   return {
     pluginOptions: {

@@ -3,16 +3,14 @@
  * than holding requests: no offline queue while disconnected, one retry and a short timeout per
  * command. It keeps reconnecting in the background, so limits come back by themselves.
  * The URL may hold a password: it is never logged (ioredis's errors name only host and port).
+ * Imported only when REDIS_URL is set (ioredis costs ~12 MiB of memory); its health is told in
+ * redis-health.ts, which every process loads.
  */
 import { Redis } from 'ioredis';
+import type { RedisHealth } from './redis-health';
 
 /** How long start-up waits for a first connection before serving without shared limits. */
 const FIRST_CONNECT_WAIT_MS = 3000;
-
-export interface RedisLog {
-  warn: (details: object, message: string) => void;
-  info: (details: object, message: string) => void;
-}
 
 export async function openRedis(input: {
   url: string;
@@ -50,65 +48,3 @@ export async function closeRedis(client: Redis): Promise<void> {
     client.disconnect();
   }
 }
-
-/**
- * Whether Redis answers, told once per outage (and then at most once a minute while it lasts)
- * instead of once per request or reconnect attempt; rate-limit checks let through are counted.
- */
-export function createRedisHealth(input: {
-  log: RedisLog;
-  now?: () => number;
-  repeatWarningMs?: number;
-}) {
-  const now = input.now ?? Date.now;
-  const repeatMs = input.repeatWarningMs ?? 60_000;
-  const listeners = new Set<() => void>();
-  let skippedChecks = 0;
-  let down = false;
-  let warnedAt = 0;
-  let skippedSinceWarning = 0;
-
-  const unavailable = (error: Error) => {
-    if (down && now() - warnedAt < repeatMs) return;
-    input.log.warn(
-      { reason: error.message, skippedChecks: skippedSinceWarning },
-      'Redis is unavailable: rate limits are not enforced until it answers again',
-    );
-    down = true;
-    warnedAt = now();
-    skippedSinceWarning = 0;
-  };
-
-  return {
-    /** Rate-limit checks let through because Redis did not answer, since the process started. */
-    get skippedChecks() {
-      return skippedChecks;
-    },
-    /** Called on every skipped check (for a metrics counter); returns a function that unsubscribes. */
-    onSkippedCheck(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    /** The connection failed or dropped. */
-    connectionFailed: unavailable,
-    /** A check Redis could not answer: the request is served without a limit. */
-    checkSkipped(error: Error) {
-      skippedChecks += 1;
-      skippedSinceWarning += 1;
-      for (const listener of listeners) listener();
-      unavailable(error);
-    },
-    /** Redis answered (a check, or a new connection); the first answer after an outage is told. */
-    answered() {
-      if (!down) return;
-      down = false;
-      input.log.info(
-        { skippedChecks: skippedSinceWarning },
-        'Redis answers again: rate limits are enforced again',
-      );
-      skippedSinceWarning = 0;
-    },
-  };
-}
-
-export type RedisHealth = ReturnType<typeof createRedisHealth>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedisHealth } from './redis';
+import { createRedisHealth } from './redis-health';
 
 function setUp() {
   let now = 0;
