@@ -3,9 +3,10 @@
  * parallel guesses cannot outrun the limit; the lockout binds (account, address), so a guesser
  * cannot lock the owner out, and a slower account-wide limit stops a guess from many addresses.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { LOGIN_LIMITS } from './auth.lockout';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -14,19 +15,19 @@ const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 
 describeEachDatabase('login lockout', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
+  serverPerTest(
+    createDatabase,
+    async (started) => {
+      server = started;
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: EMAIL, password: PASSWORD },
+      });
+    },
     // The per-IP route limit is off: this is about the lockout alone.
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_ENABLED: 'false' },
-    });
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-  });
-  afterEach(() => server.close());
+    { env: { RATE_LIMIT_ENABLED: 'false' } },
+  );
 
   const login = async (password: string, ip = '198.51.100.1') => {
     const response = await server.app.inject({
