@@ -14,15 +14,15 @@ describeEachDatabase('secrets in the request log', (createDatabase) => {
   let lines: string[];
   serverPerTest(
     createDatabase,
-    (started) => {
-      server = started;
-    },
     () => {
       lines = [];
       return {
         env: { RATE_LIMIT_ENABLED: 'false' },
         logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
       };
+    },
+    (started) => {
+      server = started;
     },
   );
 

@@ -8,17 +8,18 @@ import type { TestDatabase } from './databases';
 import { createTestServer, type TestServer } from './test-server';
 
 type ServerOptions = Omit<Parameters<typeof createTestServer>[0], 'database'>;
+type OnStart = (server: TestServer) => void | Promise<void>;
 
 /**
  * `onStart` receives each new server (and may prepare it), so the suite keeps a plain `server`
- * variable. `options` may be a function when it needs something started after the suite is
- * declared (a stand-in's URL).
+ * variable; it comes last, as callbacks do. `options` may be a function when it needs something
+ * started after the suite is declared (a stand-in's URL).
  */
 export function serverPerTest(
   createDatabase: () => Promise<TestDatabase>,
-  onStart: (server: TestServer) => void | Promise<void>,
-  options: ServerOptions | (() => ServerOptions) = {},
+  ...args: [onStart: OnStart] | [options: ServerOptions | (() => ServerOptions), onStart: OnStart]
 ) {
+  const [options, onStart] = args.length === 1 ? [{}, args[0]] : args;
   let server: TestServer | undefined;
   beforeEach(async () => {
     const resolved = typeof options === 'function' ? options() : options;

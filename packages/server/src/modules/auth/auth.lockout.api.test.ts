@@ -15,19 +15,15 @@ const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 
 describeEachDatabase('login lockout', (createDatabase) => {
   let server: TestServer;
-  serverPerTest(
-    createDatabase,
-    async (started) => {
-      server = started;
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email: EMAIL, password: PASSWORD },
-      });
-    },
-    // The per-IP route limit is off: this is about the lockout alone.
-    { env: { RATE_LIMIT_ENABLED: 'false' } },
-  );
+  // The per-IP route limit is off: this is about the lockout alone.
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, async (started) => {
+    server = started;
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: EMAIL, password: PASSWORD },
+    });
+  });
 
   const login = async (password: string, ip = '198.51.100.1') => {
     const response = await server.app.inject({

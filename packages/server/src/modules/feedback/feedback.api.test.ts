@@ -106,13 +106,9 @@ describeEachDatabase('feedback API: sending and listing', (createDatabase) => {
 
 describeEachDatabase('feedback API: rate limit', (createDatabase) => {
   let server: TestServer;
-  serverPerTest(
-    createDatabase,
-    (started) => {
-      server = started;
-    },
-    { env: { RATE_LIMIT_FEEDBACK_PER_MINUTE: '2' } },
-  );
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_FEEDBACK_PER_MINUTE: '2' } }, (started) => {
+    server = started;
+  });
 
   it('refuses more submissions per minute from one address than configured', async () => {
     const client = feedbackClient(server);

@@ -12,13 +12,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('signed URL lifetimes', (createDatabase) => {
   let server: TestServer;
-  serverPerTest(
-    createDatabase,
-    (started) => {
-      server = started;
-    },
-    { env: { RATE_LIMIT_ENABLED: 'false' } },
-  );
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, (started) => {
+    server = started;
+  });
 
   it('ends a download URL issued a minute before expiry when the file expires', async () => {
     const { plan } = await uploadFile(server, { size: 20 });

@@ -13,13 +13,9 @@ const CLOSED = 'This upload is closed: it was finished, cancelled or deleted, or
 
 describeEachDatabase('closed uploads', (createDatabase) => {
   let server: TestServer;
-  serverPerTest(
-    createDatabase,
-    (started) => {
-      server = started;
-    },
-    { env: { RATE_LIMIT_ENABLED: 'false' } },
-  );
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, (started) => {
+    server = started;
+  });
 
   it('refuses a single PUT after the upload was aborted, and stores nothing', async () => {
     const { body } = await presign(server, { size: 20 });

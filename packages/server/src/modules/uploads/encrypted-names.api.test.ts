@@ -28,12 +28,12 @@ describeEachDatabase('encrypted file names', (createDatabase) => {
   let logs: string[];
   serverPerTest(
     createDatabase,
-    (started) => {
-      server = started;
-    },
     () => {
       logs = [];
       return { logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } } };
+    },
+    (started) => {
+      server = started;
     },
   );
 

@@ -11,15 +11,15 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
   let startServer: WalletTestServer['startServer'];
   walletServerPerTest(
     createDatabase,
-    (started) => {
-      ({ server, client, startServer } = started);
-    },
     {
       REWARD_UPLOAD_BASE: '10',
       REWARD_UPLOAD_PER_GIB: '10',
       // The test files are 1000 bytes; the 1 MiB default has its own test below.
       REWARD_MIN_BYTES: '1000',
       METRICS_TOKEN: METRICS_TOKEN,
+    },
+    (started) => {
+      ({ server, client, startServer } = started);
     },
   );
 

@@ -7,6 +7,8 @@ import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/sola
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { walletClient, walletEnv } from './wallet.test-client';
 
+type OnStart = (started: WalletTestServer) => void;
+
 export interface WalletTestServer {
   rpc: SolanaRpcStandin;
   market: MarketDataStandin;
@@ -20,15 +22,16 @@ export interface WalletTestServer {
 }
 
 /**
- * The Solana RPC and market-data stand-ins start once for the suite (they are slow to start and
- * hold no state a test leaves behind that matters); each test gets a fresh server pointed at them.
- * `env` adds to walletEnv; `onStart` receives everything, and may prepare it, before each test.
+ * The Solana RPC and market-data stand-ins start once for the suite, so what one test sets on them
+ * (an RPC mode, market pairs) stays for the next; each test gets a fresh server and database.
+ * `env` adds to walletEnv; `onStart` receives everything, and may prepare it, before each test
+ * (last, as in serverPerTest).
  */
 export function walletServerPerTest(
   createDatabase: () => Promise<TestDatabase>,
-  onStart: (started: WalletTestServer) => void,
-  env: Record<string, string> = {},
+  ...args: [onStart: OnStart] | [env: Record<string, string>, onStart: OnStart]
 ) {
+  const [env, onStart] = args.length === 1 ? [{}, args[0]] : args;
   let rpc: SolanaRpcStandin;
   let market: MarketDataStandin;
   beforeAll(async () => {
@@ -46,7 +49,7 @@ export function walletServerPerTest(
   };
   serverPerTest(
     createDatabase,
-    (server) => onStart({ rpc, market, server, client: walletClient(server), startServer }),
     () => ({ env: { ...walletEnv(rpc, market), ...env } }),
+    (server) => onStart({ rpc, market, server, client: walletClient(server), startServer }),
   );
 }
