@@ -55,8 +55,6 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('upload reward on the home page', () => {

@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
 import { DownloadPage } from './download-page';
 
@@ -92,9 +92,6 @@ function readBlob(blob: Blob): Promise<Uint8Array> {
     reader.readAsArrayBuffer(blob);
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('DownloadPage with a passphrase-protected link', () => {
   // Three PBKDF2 runs of 600,000 iterations (link, wrong, right) take a few seconds here.
   it('asks for the passphrase, refuses a wrong one, and decrypts with the right one', {

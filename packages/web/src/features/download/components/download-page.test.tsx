@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
 import type { SaveEnvironment } from '../save/sink-types';
 import { DownloadPage } from './download-page';
@@ -125,10 +125,6 @@ async function ciphertext() {
 beforeEach(() => {
   vi.unstubAllGlobals();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const INVALID = 'Invalid file link. The link may be incomplete or the file has expired.';
 
 describe('DownloadPage', () => {

@@ -6,7 +6,7 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadWaitDelay } from '../api/file-info';
 import { DownloadPage } from './download-page';
 
@@ -57,10 +57,6 @@ function renderPage() {
     </QueryClientProvider>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 // Real time: the page's own backoff (2 s, then 3 s) runs as it does in a browser.
 const slow = { timeout: 15_000 };

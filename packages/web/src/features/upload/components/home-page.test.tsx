@@ -54,8 +54,6 @@ afterEach(async () => {
   // Unmount (which aborts uploads in flight) and let the abort call land while fetch is mocked.
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('HomePage', () => {

@@ -40,7 +40,6 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
 });
 
 describe('UploadStatusCard given a file', () => {

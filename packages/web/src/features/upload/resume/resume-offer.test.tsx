@@ -79,8 +79,6 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('resuming an upload after a reload', () => {

@@ -3,7 +3,7 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TransferError } from '../lib/upload-errors';
 import { mockApi } from '../testing/mock-api';
 import { partBody } from '../transfer/part-body';
@@ -13,11 +13,6 @@ import { resumeUpload } from './resume-upload';
 
 const ORIGIN = 'https://sealdrop.test';
 const fast = { attempts: 2, baseDelayMs: 1 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function fileOf(size: number, name = 'big.bin', lastModified = 1_700_000_000_000): File {
   const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 13 + 1) & 0xff);

@@ -3,7 +3,7 @@ import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { openMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
 import { mockApi } from '../testing/mock-api';
 import type { PutBlobOptions } from './put-blob';
@@ -11,9 +11,6 @@ import { uploadFile } from './upload-file';
 
 const ORIGIN = 'https://sealdrop.test';
 const fast = { attempts: 3, baseDelayMs: 1 };
-
-afterEach(() => vi.unstubAllGlobals());
-
 function presignAnswer(body: unknown, multipart = false) {
   const { size, isEncrypted } = body as { size: number; isEncrypted: boolean };
   return {
