@@ -13,7 +13,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
-import { smallUploadRoutes, withSucceedingXhr } from '../testing/home-upload';
+import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
+import { smallUploadRoutes } from '../testing/home-upload';
 import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 

@@ -5,7 +5,7 @@ import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { describe, expect, it, vi } from 'vitest';
 import { TransferError } from '../lib/upload-errors';
-import { mockApi } from '../testing/mock-api';
+import { mockApi, partUrls } from '../testing/mock-api';
 import { partBody } from '../transfer/part-body';
 import type { PutBlobOptions } from '../transfer/put-blob';
 import { factsOf, type PendingUpload } from './pending-upload';
@@ -43,14 +43,7 @@ async function storedUpload(file: File, encrypted: boolean) {
 }
 
 const routes = {
-  'POST /upload/parts': (body: unknown) => ({
-    data: {
-      parts: (body as { partNumbers: number[] }).partNumbers.map((n) => ({
-        partNumber: n,
-        url: `https://storage.test/part/${n}`,
-      })),
-    },
-  }),
+  'POST /upload/parts': partUrls,
   'POST /upload/finalize': () => ({
     data: {
       fileId: 'Short12345',
