@@ -6,13 +6,11 @@
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
-import { DownloadPage } from './download-page';
+import { createBrowserSaveEnvironment } from '../save/save-environment';
+import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
 const RAW_KEY = Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i);
@@ -70,17 +68,7 @@ function renderAt(path: string) {
       saved.push(blob);
     },
   });
-  const router = createMemoryRouter([{ path: '/download/:fileId', element: <DownloadPage /> }], {
-    initialEntries: [path],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SaveEnvironmentContext.Provider value={environment}>
-        <RouterProvider router={router} />
-      </SaveEnvironmentContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderDownloadPage(path, environment);
   return saved;
 }
 
