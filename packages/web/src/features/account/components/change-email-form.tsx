@@ -1,6 +1,6 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../../components/form/form-field';
+import { CurrentPasswordField, EmailField } from '../../../components/form/account-fields';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { EmailVerificationStatus } from './email-verification-status';
@@ -68,22 +68,13 @@ export function ChangeEmailForm({
       </p>
       <EmailVerificationStatus emailVerified={emailVerified} pendingEmail={pendingEmail} />
       <form className="sd-settings__form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-        <FormField
+        <EmailField
           label="New email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           valid={SIMPLE_EMAIL_PATTERN.test(trimmed)}
           value={email}
           onChange={handleChange}
         />
-        <FormField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={currentPassword}
           onChange={(event) => {
             setCurrentPassword(event.target.value);

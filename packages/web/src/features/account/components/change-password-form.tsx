@@ -1,7 +1,10 @@
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../../components/form/form-field';
-import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
+import {
+  CurrentPasswordField,
+  NewPasswordField,
+  PasswordField,
+} from '../../../components/form/account-fields';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { FormFeedback } from './form-feedback';
@@ -80,31 +83,12 @@ export function ChangePasswordForm() {
         aria-busy={busy}
         aria-describedby={`${ids}-note`}
       >
-        <FormField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          value={fields.current}
-          onChange={edit('current')}
-        />
-        <FormField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={fields.next}
-          onChange={edit('next')}
-          hint={<PasswordStrengthMeter password={fields.next} />}
-        />
-        <FormField
+        <CurrentPasswordField value={fields.current} onChange={edit('current')} />
+        <NewPasswordField value={fields.next} onChange={edit('next')} />
+        <PasswordField
           label="Confirm new password"
-          type="password"
           name="confirmPassword"
           autoComplete="new-password"
-          required
           valid={fields.confirm !== '' && matches}
           value={fields.confirm}
           onChange={edit('confirm')}
