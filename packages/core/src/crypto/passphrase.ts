@@ -6,8 +6,8 @@
  * `wkey=<base64url(40 bytes)>&iv=<base64url(12)>&salt=<base64url(16)>&kdf=pbkdf2-sha256-600000`
  */
 import { IV_BYTES, KEY_BYTES } from '../record-format';
-import { fromBase64Url, toBase64Url } from './base64url';
-import type { FragmentSecrets } from './fragment';
+import { toBase64Url } from './base64url';
+import { type FragmentSecrets, fragmentParams, readFragmentBytes } from './fragment';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256; the issue asks for at least this many. */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -124,22 +124,11 @@ export function buildProtectedFragment({ wrappedKey, iv, salt }: ProtectedSecret
  * along; other parameters are ignored, as in parseFragment.
  */
 export function parseProtectedFragment(hash: string): ProtectedSecrets | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const params = fragmentParams(hash);
   const kdf = params.getAll('kdf');
   if (kdf.length !== 1 || kdf[0] !== KDF_ID || params.has('key')) return null;
-  const wrappedKey = readBytes(params, 'wkey', WRAPPED_KEY_BYTES);
-  const iv = readBytes(params, 'iv', IV_BYTES);
-  const salt = readBytes(params, 'salt', SALT_BYTES);
+  const wrappedKey = readFragmentBytes(params, 'wkey', WRAPPED_KEY_BYTES);
+  const iv = readFragmentBytes(params, 'iv', IV_BYTES);
+  const salt = readFragmentBytes(params, 'salt', SALT_BYTES);
   return wrappedKey && iv && salt ? { wrappedKey, iv, salt } : null;
-}
-
-function readBytes(params: URLSearchParams, name: string, length: number) {
-  const values = params.getAll(name);
-  if (values.length !== 1) return null;
-  try {
-    const bytes = fromBase64Url(values[0]!);
-    return bytes.length === length ? bytes : null;
-  } catch {
-    return null;
-  }
 }
