@@ -9,7 +9,7 @@ import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createBrowserSaveEnvironment } from '../save/save-environment';
+import { blobEnvironment, readBlob } from '../testing/blob-saving';
 import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
@@ -61,25 +61,12 @@ function mockServer(fileInfo: object, ciphertext?: Uint8Array) {
 }
 
 function renderAt(path: string) {
-  const saved: Blob[] = [];
-  const environment = createBrowserSaveEnvironment({
-    capabilities: () => ({ serviceWorker: false, fileSystemAccess: false }),
-    saveBlob: async (blob) => {
-      saved.push(blob);
-    },
-  });
+  const { environment, saved, finishSaving } = blobEnvironment();
+  finishSaving();
   renderDownloadPage(path, environment);
   return saved;
 }
 
-function readBlob(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 describe('DownloadPage with a passphrase-protected link', () => {
   // Three PBKDF2 runs of 600,000 iterations (link, wrong, right) take a few seconds here.
   it('asks for the passphrase, refuses a wrong one, and decrypts with the right one', {
@@ -111,7 +98,7 @@ describe('DownloadPage with a passphrase-protected link', () => {
       timeout: 5000,
     });
     expect(saved).toHaveLength(1);
-    expect(Buffer.from(await readBlob(saved[0]!)).equals(PLAINTEXT)).toBe(true);
+    expect(Buffer.from(await readBlob(saved[0]!.blob)).equals(PLAINTEXT)).toBe(true);
     for (const call of calls) {
       expect(`${call.url} ${String(call.init?.body ?? '')}`).not.toContain('tangerine');
     }

@@ -5,8 +5,7 @@ import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBrowserSaveEnvironment } from '../save/save-environment';
-import type { SaveEnvironment } from '../save/sink-types';
+import { blobEnvironment, readBlob } from '../testing/blob-saving';
 import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
@@ -68,34 +67,6 @@ function controlledBody() {
     /** The connection drops: fetch bodies fail with a TypeError. */
     fail: (error: Error) => controller.error(error),
   };
-}
-
-/** Blob-only saving; each save waits until the test lets it finish. */
-function blobEnvironment() {
-  const saved: { blob: Blob; name: string }[] = [];
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-  const environment: SaveEnvironment = createBrowserSaveEnvironment({
-    capabilities: () => ({
-      serviceWorker: false,
-      fileSystemAccess: false,
-    }),
-    saveBlob: async (blob, name) => {
-      await finished;
-      saved.push({ blob, name });
-    },
-  });
-  return { environment, saved, finishSaving: finish };
-}
-
-/** jsdom's Blob has no arrayBuffer(); its FileReader does the job. */
-function readBlob(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }
 
 async function ciphertext() {
