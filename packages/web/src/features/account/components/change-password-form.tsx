@@ -8,6 +8,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { FormFeedback } from './form-feedback';
+import { useSettingsSave } from './use-settings-save';
 
 /** Spec §5 hints and §8 "Change password" fallback; the rest is ours. */
 export const PASSWORD_MESSAGES = {
@@ -30,8 +31,7 @@ export function ChangePasswordForm() {
   const { changePassword } = useSession();
   const ids = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const { busy, result, setResult, save } = useSettingsSave();
 
   const filled = fields.current !== '' && fields.next !== '' && fields.confirm !== '';
   const matches = fields.next === fields.confirm;
@@ -47,20 +47,18 @@ export function ChangePasswordForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
-    setBusy(true);
-    setResult(null);
-    const outcome = await changePassword({
-      currentPassword: fields.current,
-      newPassword: fields.next,
-    });
-    setBusy(false);
-    if (outcome.success) {
+    await save(async () => {
+      const outcome = await changePassword({
+        currentPassword: fields.current,
+        newPassword: fields.next,
+      });
+      if (!outcome.success) {
+        return { ok: false, message: outcome.serverMessage ?? PASSWORD_MESSAGES.failed };
+      }
       // Passwords should not linger in the page once they have done their job.
       setFields(EMPTY);
-      setResult({ ok: true, message: PASSWORD_MESSAGES.changed });
-    } else {
-      setResult({ ok: false, message: outcome.serverMessage ?? PASSWORD_MESSAGES.failed });
-    }
+      return { ok: true, message: PASSWORD_MESSAGES.changed };
+    });
   }
 
   const matchHint =
