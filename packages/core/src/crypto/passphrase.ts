@@ -7,7 +7,7 @@
  */
 import { IV_BYTES, KEY_BYTES } from '../record-format';
 import { toBase64Url } from './base64url';
-import { type FragmentSecrets, fragmentParams, readFragmentBytes } from './fragment';
+import { buildFragment, type FragmentSecrets, fragmentParams, readFragmentBytes } from './fragment';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256; the issue asks for at least this many. */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -116,6 +116,21 @@ export function buildProtectedFragment({ wrappedKey, iv, salt }: ProtectedSecret
     throw new RangeError('A protected fragment carries a 40-byte wkey, 12-byte iv, 16-byte salt');
   }
   return `wkey=${toBase64Url(wrappedKey)}&iv=${toBase64Url(iv)}&salt=${toBase64Url(salt)}&kdf=${KDF_ID}`;
+}
+
+/**
+ * The fragments of a new link: `fragment` carries the bare key (what the sender keeps), and
+ * `linkFragment` is what the link shows: the same, or with a passphrase only the wrapped key.
+ */
+export async function linkFragments(
+  secrets: FragmentSecrets,
+  passphrase?: string,
+): Promise<{ fragment: string; linkFragment: string }> {
+  const fragment = buildFragment(secrets);
+  const linkFragment = passphrase
+    ? buildProtectedFragment(await protectSecrets(secrets, passphrase))
+    : fragment;
+  return { fragment, linkFragment };
 }
 
 /**
