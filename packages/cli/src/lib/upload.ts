@@ -9,14 +9,13 @@ import {
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
-import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import {
   type MetadataRecord,
   sealMetadata,
   singleFileRecord,
 } from '@sealdrop/core/crypto/metadata-record';
-import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
+import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { lastSegment } from '@sealdrop/core/file-list';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
@@ -163,10 +162,7 @@ async function startTransfer(
   if (encrypt) {
     const material = await generateKeyMaterial();
     cipher = { key: material.key, iv: material.iv };
-    fragment = buildFragment(material);
-    linkFragment = input.passphrase
-      ? buildProtectedFragment(await protectSecrets(material, input.passphrase))
-      : fragment;
+    ({ fragment, linkFragment } = await linkFragments(material, input.passphrase));
     description = { encryptedMetadata: await sealMetadata(metadataOf(files), material.rawKey) };
   } else {
     description = { filename: lastSegment(files[0]!.path), contentType: PLAIN_CONTENT_TYPE };

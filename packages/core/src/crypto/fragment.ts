@@ -23,13 +23,22 @@ export function buildFragment({ rawKey, iv }: { rawKey: Uint8Array; iv: Uint8Arr
  * so later link options do not break older readers.
  */
 export function parseFragment(hash: string): FragmentSecrets | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  const rawKey = readParam(params, 'key', KEY_BYTES);
-  const iv = readParam(params, 'iv', IV_BYTES);
+  const params = fragmentParams(hash);
+  const rawKey = readFragmentBytes(params, 'key', KEY_BYTES);
+  const iv = readFragmentBytes(params, 'iv', IV_BYTES);
   return rawKey && iv ? { rawKey, iv } : null;
 }
 
-function readParam(params: URLSearchParams, name: string, length: number) {
+/** A link fragment's parameters, from `location.hash` with or without its leading '#'. */
+export function fragmentParams(hash: string): URLSearchParams {
+  return new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+}
+
+/**
+ * One parameter's bytes, or null when it is missing, repeated, not canonical base64url or not
+ * `length` bytes long: every secret a link carries is read this strictly.
+ */
+export function readFragmentBytes(params: URLSearchParams, name: string, length: number) {
   const values = params.getAll(name);
   if (values.length !== 1) return null;
   try {

@@ -6,8 +6,8 @@
  * `wkey=<base64url(40 bytes)>&iv=<base64url(12)>&salt=<base64url(16)>&kdf=pbkdf2-sha256-600000`
  */
 import { IV_BYTES, KEY_BYTES } from '../record-format';
-import { fromBase64Url, toBase64Url } from './base64url';
-import type { FragmentSecrets } from './fragment';
+import { toBase64Url } from './base64url';
+import { buildFragment, type FragmentSecrets, fragmentParams, readFragmentBytes } from './fragment';
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256; the issue asks for at least this many. */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -119,27 +119,31 @@ export function buildProtectedFragment({ wrappedKey, iv, salt }: ProtectedSecret
 }
 
 /**
+ * The fragments of a new link: `fragment` carries the bare key (what the sender keeps), and
+ * `linkFragment` is what the link shows: the same, or with a passphrase only the wrapped key.
+ */
+export async function linkFragments(
+  secrets: FragmentSecrets,
+  passphrase?: string,
+): Promise<{ fragment: string; linkFragment: string }> {
+  const fragment = buildFragment(secrets);
+  const linkFragment = passphrase
+    ? buildProtectedFragment(await protectSecrets(secrets, passphrase))
+    : fragment;
+  return { fragment, linkFragment };
+}
+
+/**
  * Reads a protected `location.hash` (with or without '#'). Null unless wkey, iv, salt and kdf are
  * each present once, canonical and of the right size, the kdf is KDF_ID and no bare `key` rides
  * along; other parameters are ignored, as in parseFragment.
  */
 export function parseProtectedFragment(hash: string): ProtectedSecrets | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const params = fragmentParams(hash);
   const kdf = params.getAll('kdf');
   if (kdf.length !== 1 || kdf[0] !== KDF_ID || params.has('key')) return null;
-  const wrappedKey = readBytes(params, 'wkey', WRAPPED_KEY_BYTES);
-  const iv = readBytes(params, 'iv', IV_BYTES);
-  const salt = readBytes(params, 'salt', SALT_BYTES);
+  const wrappedKey = readFragmentBytes(params, 'wkey', WRAPPED_KEY_BYTES);
+  const iv = readFragmentBytes(params, 'iv', IV_BYTES);
+  const salt = readFragmentBytes(params, 'salt', SALT_BYTES);
   return wrappedKey && iv && salt ? { wrappedKey, iv, salt } : null;
-}
-
-function readBytes(params: URLSearchParams, name: string, length: number) {
-  const values = params.getAll(name);
-  if (values.length !== 1) return null;
-  try {
-    const bytes = fromBase64Url(values[0]!);
-    return bytes.length === length ? bytes : null;
-  } catch {
-    return null;
-  }
 }

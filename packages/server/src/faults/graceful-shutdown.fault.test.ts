@@ -47,6 +47,22 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Starts a single-PUT upload of `chunks` chunks and sends the first one, so that the server is in
+ * the middle of it; returns what the test needs to go on, with the server's child process.
+ */
+async function putInFlight(running: ServerProcess, chunks: number) {
+  const bytes = randomBytes(chunks * CHUNK);
+  const plan = await presign(running.origin, bytes.length);
+  if (!plan.uploadUrl) throw new Error('expected a single-PUT plan');
+  const put = slowPut(plan.uploadUrl, bytes.length);
+  await put.send(bytes.subarray(0, CHUNK));
+  await sleep(300);
+  const child = running.running();
+  if (!child) throw new Error('no process');
+  return { bytes, plan, put, child };
+}
+
 describe('graceful shutdown', () => {
   let dataDir: string;
   let server: ServerProcess | undefined;
@@ -77,15 +93,7 @@ describe('graceful shutdown', () => {
     );
     expect(running.logs.join('')).not.toMatch(/^\{"level"/m);
 
-    const bytes = randomBytes(8 * CHUNK);
-    const plan = await presign(running.origin, bytes.length);
-    if (!plan.uploadUrl) throw new Error('expected a single-PUT plan');
-    const put = slowPut(plan.uploadUrl, bytes.length);
-    await put.send(bytes.subarray(0, CHUNK));
-    await sleep(300);
-
-    const child = running.running();
-    if (!child) throw new Error('no process');
+    const { bytes, plan, put, child } = await putInFlight(running, 8);
     child.child.kill('SIGTERM');
     await sleep(500);
     expect(await connectionRefused(running.port)).toBe(true);
@@ -111,15 +119,7 @@ describe('graceful shutdown', () => {
 
   it('stops waiting after SHUTDOWN_GRACE_SECONDS and still exits 0', async () => {
     const running = await start({ SHUTDOWN_GRACE_SECONDS: '1' });
-    const bytes = randomBytes(4 * CHUNK);
-    const plan = await presign(running.origin, bytes.length);
-    if (!plan.uploadUrl) throw new Error('expected a single-PUT plan');
-    const put = slowPut(plan.uploadUrl, bytes.length);
-    await put.send(bytes.subarray(0, CHUNK));
-    await sleep(300);
-
-    const child = running.running();
-    if (!child) throw new Error('no process');
+    const { put, child } = await putInFlight(running, 4);
     const signalled = Date.now();
     child.child.kill('SIGTERM');
     // The client never sends the rest: the process must not wait for it beyond the grace period.

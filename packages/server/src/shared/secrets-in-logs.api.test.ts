@@ -3,23 +3,28 @@
  * signature the session saw is searched for in the log, and none is there. The OpenID Connect
  * sign-in is covered the same way in oidc.api.int.test.ts.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
-import { createTestServer, type TestServer } from '../testing/test-server';
+import { serverPerTest } from '../testing/server-per-test';
+import type { TestServer } from '../testing/test-server';
 import { pathOf, putBytes } from '../testing/upload-helpers';
 
 describeEachDatabase('secrets in the request log', (createDatabase) => {
   let server: TestServer;
   let lines: string[];
-  beforeEach(async () => {
-    lines = [];
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_ENABLED: 'false' },
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
-    });
-  });
-  afterEach(() => server.close());
+  serverPerTest(
+    createDatabase,
+    () => {
+      lines = [];
+      return {
+        env: { RATE_LIMIT_ENABLED: 'false' },
+        logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      };
+    },
+    (started) => {
+      server = started;
+    },
+  );
 
   const call = async (method: 'GET' | 'POST', url: string, token?: string, body?: object) => {
     const response = await server.app.inject({

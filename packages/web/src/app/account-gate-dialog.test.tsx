@@ -1,16 +1,11 @@
 /** The account pages' log-in prompt opens the auth feature's real dialog, as the router wires it. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MyFilesPage } from '../features/account/components/my-files-page';
 import { renderAuthDialog } from '../features/auth/components/render-auth-dialog';
 import { mockApi } from '../testing/mock-api';
 import { renderWithSession } from '../testing/render-with-session';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('account pages in the app', () => {
   it('offers a signed-out visitor the login modal', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { RootLayout } from '../components/layout/root-layout';
 import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 import { feedbackEntry } from '../features/feedback/testing/feedback-entry';
@@ -19,12 +19,6 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 it('opens from the floating Feedback button, thanks, closes after 2 s and returns focus', async () => {
   const router = createMemoryRouter(
     [

@@ -1,8 +1,8 @@
 /** Issue 15 item 3: the upload reward is claimed through the UI once an upload is ready. */
 import '../features/upload/testing/blob-polyfill';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../features/upload/testing/fake-xhr';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { withSucceedingXhr } from '../features/upload/testing/fake-xhr-per-test';
 import { fail, type MockReply, mockApi, ok } from '../testing/mock-api';
 import { renderWithSession, testUser } from '../testing/render-with-session';
 import { SessionHomePage } from './session-home-page';
@@ -46,17 +46,9 @@ async function uploadAFile() {
   expect(await screen.findByText('Ready to share')).toBeInTheDocument();
 }
 
+withSucceedingXhr();
 beforeEach(() => {
   localStorage.setItem('authToken', 'tok');
-  FakeXhr.reset();
-  FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('upload reward on the home page', () => {

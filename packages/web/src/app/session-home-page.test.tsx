@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../testing/mock-api';
 import { renderWithSession, testUser } from '../testing/render-with-session';
 import { SessionHomePage } from './session-home-page';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('SessionHomePage', () => {
   it('shows "All features active!" and the 100GB limit to a premium user', async () => {

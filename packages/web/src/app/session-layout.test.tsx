@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client';
 import { STORAGE_SETTLE_MS } from '../lib/session/token-storage';
 import { fail, mockApi, ok } from '../testing/mock-api';
@@ -38,13 +38,6 @@ function renderLayout(path = '/') {
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('SessionLayout', () => {

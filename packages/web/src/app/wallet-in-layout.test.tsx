@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerFakeWallet } from '../features/wallet/testing/fake-standard-wallet';
 import { balanceOf, tokenInfoOf } from '../features/wallet/testing/render-wallet';
 import { mockApi, ok } from '../testing/mock-api';
@@ -9,12 +9,6 @@ import { SessionLayout } from './session-layout';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('wallet control in the layout', () => {

@@ -1,11 +1,7 @@
 import { finalizeResponseSchema } from '@sealdrop/core/api-schemas';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../testing/mock-api';
 import { ApiError, apiRequest, UNEXPECTED_ANSWER } from './api-client';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const finalized = { fileId: 'abc', storageKey: 'files/abc/x', downloadUrl: '/s/abc' };
 

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetFileKey, linkWithKey, recallFileKey, rememberFileKey } from './file-keys';
-
-afterEach(() => localStorage.clear());
 
 describe('file keys', () => {
   it('remembers a fragment with or without its hash and recalls it without one', () => {

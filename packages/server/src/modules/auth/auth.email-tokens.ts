@@ -84,3 +84,25 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
 }
 
 export type EmailTokensRepository = ReturnType<typeof createEmailTokensRepository>;
+
+/**
+ * A fresh link token for one purpose: older unused links of that purpose stop working, and the
+ * new one lives `ttlMs`. Returns the token itself, which only the mail carries.
+ */
+export async function issueEmailToken(
+  emailTokens: EmailTokensRepository,
+  link: { userId: string; purpose: EmailTokenPurpose; email: string; now: Date; ttlMs: number },
+): Promise<string> {
+  const { token, hash } = newEmailToken();
+  const now = link.now.getTime();
+  await emailTokens.retire(link.userId, link.purpose, now);
+  await emailTokens.insert({
+    token_hash: hash,
+    user_id: link.userId,
+    purpose: link.purpose,
+    email: link.email,
+    created_at: now,
+    expires_at: now + link.ttlMs,
+  });
+  return token;
+}

@@ -3,9 +3,10 @@
  * parallel guesses cannot outrun the limit; the lockout binds (account, address), so a guesser
  * cannot lock the owner out, and a slower account-wide limit stops a guess from many addresses.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { LOGIN_LIMITS } from './auth.lockout';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -14,19 +15,15 @@ const LOCKED = 'Too many login attempts. Please try again in 15 minutes.';
 
 describeEachDatabase('login lockout', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    // The per-IP route limit is off: this is about the lockout alone.
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_ENABLED: 'false' },
-    });
+  // The per-IP route limit is off: this is about the lockout alone.
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, async (started) => {
+    server = started;
     await server.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { email: EMAIL, password: PASSWORD },
     });
   });
-  afterEach(() => server.close());
 
   const login = async (password: string, ip = '198.51.100.1') => {
     const response = await server.app.inject({

@@ -5,7 +5,7 @@
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { passwordResetMessage } from '../mail/mail.messages';
 import { invalidLink } from './auth.email.errors';
-import { hashEmailToken, newEmailToken } from './auth.email-tokens';
+import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { weakPassword } from './auth.errors';
 import { hashPassword } from './auth.passwords';
 import type { AuthDeps } from './auth.usecases';
@@ -28,15 +28,12 @@ export async function forgotPassword(args: {
     user &&
     now.getTime() - (await deps.emailTokens.lastIssuedAt(user.id, 'reset')) < MAIL_COOLDOWN_MS;
   if (user && user.email_verified === 1 && !recent) {
-    const { token, hash } = newEmailToken();
-    await deps.emailTokens.retire(user.id, 'reset', now.getTime());
-    await deps.emailTokens.insert({
-      token_hash: hash,
-      user_id: user.id,
+    const token = await issueEmailToken(deps.emailTokens, {
+      userId: user.id,
       purpose: 'reset',
       email: user.email,
-      created_at: now.getTime(),
-      expires_at: now.getTime() + RESET_LINK_TTL_MS,
+      now,
+      ttlMs: RESET_LINK_TTL_MS,
     });
     const link = `${origin}/reset-password#token=${token}`;
     // Not awaited: a slow SMTP server must not tell, by the answer's delay, that the account

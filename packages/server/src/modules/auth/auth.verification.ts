@@ -5,7 +5,7 @@
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { verificationMessage } from '../mail/mail.messages';
 import { alreadyVerified, invalidLink, mailCooldown } from './auth.email.errors';
-import { hashEmailToken, newEmailToken } from './auth.email-tokens';
+import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { emailTaken } from './auth.errors';
 import type { UserRow } from './auth.repository';
 import { type AuthDeps, publicUser, type Session } from './auth.usecases';
@@ -21,15 +21,12 @@ export async function sendVerificationLink(args: {
   now: Date;
 }): Promise<void> {
   const { deps, input, now } = args;
-  const { token, hash } = newEmailToken();
-  await deps.emailTokens.retire(input.userId, 'verify', now.getTime());
-  await deps.emailTokens.insert({
-    token_hash: hash,
-    user_id: input.userId,
+  const token = await issueEmailToken(deps.emailTokens, {
+    userId: input.userId,
     purpose: 'verify',
     email: input.email,
-    created_at: now.getTime(),
-    expires_at: now.getTime() + VERIFY_LINK_TTL_MS,
+    now,
+    ttlMs: VERIFY_LINK_TTL_MS,
   });
   // In the fragment: browsers never send it, so the token reaches no server or proxy log.
   const link = `${input.origin}/verify-email#token=${token}`;

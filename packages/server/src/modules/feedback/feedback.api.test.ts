@@ -1,16 +1,16 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { feedbackClient, MESSAGE } from './feedback.test-client';
 
 describeEachDatabase('feedback API: sending and listing', (createDatabase) => {
   let server: TestServer;
   let client: ReturnType<typeof feedbackClient>;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
     client = feedbackClient(server);
   });
-  afterEach(() => server.close());
 
   it('accepts anonymous feedback and returns it trimmed, with no account attached', async () => {
     const { statusCode, body } = await client.call('POST', '/api/feedback', {
@@ -106,13 +106,9 @@ describeEachDatabase('feedback API: sending and listing', (createDatabase) => {
 
 describeEachDatabase('feedback API: rate limit', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_FEEDBACK_PER_MINUTE: '2' },
-    });
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_FEEDBACK_PER_MINUTE: '2' } }, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('refuses more submissions per minute from one address than configured', async () => {
     const client = feedbackClient(server);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteTestDatabase, describeEachDatabase } from '../../testing/databases';
 import { startS3rver } from '../../testing/s3rver';
+import { serverPerTest } from '../../testing/server-per-test';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { createShortLinksRepository } from '../short-links/short-links.repository';
@@ -38,10 +39,9 @@ function browser(server: TestServer) {
 
 describeEachDatabase('download limit', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('burns after reading: the second browser finds nothing and the object is deleted', async () => {
     const { plan } = await uploadFile(server, { size: 100, isEncrypted: true, downloadLimit: 1 });

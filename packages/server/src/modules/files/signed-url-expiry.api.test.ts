@@ -2,22 +2,19 @@
  * A signed URL never outlives its file (issue 14, item 13): a download link issued a minute before
  * the file expires stops working when the file does, not five minutes later.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { pathOf, uploadFile } from '../../testing/upload-helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('signed URL lifetimes', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_ENABLED: 'false' },
-    });
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('ends a download URL issued a minute before expiry when the file expires', async () => {
     const { plan } = await uploadFile(server, { size: 20 });

@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 
 describeEachDatabase('health', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('reports database and storage ok', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health' });
@@ -30,10 +30,9 @@ describeEachDatabase('health', (createDatabase) => {
 
 describeEachDatabase('liveness and readiness probes', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('readiness reports database and storage ok, like /api/health', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health/ready' });

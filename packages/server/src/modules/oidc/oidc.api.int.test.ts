@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../../testing/databases';
 import { startTestProvider, type TestAccount } from '../../testing/oidc-test-provider';
+import { serverPerTest } from '../../testing/server-per-test';
 import { createTestBrowser } from '../../testing/test-browser';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
@@ -334,10 +335,9 @@ describeEachDatabase('external sign-in with OpenID Connect', (createDatabase) =>
 
 describeEachDatabase('external sign-in when it is not configured', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('answers start with a 404 envelope and hides the button in the public config', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });

@@ -5,10 +5,11 @@
  */
 import * as crypto from 'node:crypto';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@sealdrop/core/short-code';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateShortCode } from '../../shared/ids';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { api, uploadFile } from '../../testing/upload-helpers';
 
 // A pass-through spy: the real generator, observed.
@@ -54,10 +55,9 @@ describe('short code space', () => {
 
 describeEachDatabase('guessing short codes', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('answers a guessed code, a bare reservation and an expired file with the same 404', async () => {
     const { plan } = await uploadFile(server, { size: 20 });

@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 
 describeEachDatabase('short links', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   const instant = () =>
     api<{ tinyUrl: string; shortCode: string; completeToken: string }>(

@@ -2,10 +2,11 @@
  * Objects no row owns are deleted once older than any upload URL (issue 14, item 5), on the local
  * driver with a real database and on S3 (s3rver); owned objects and young orphans stay.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { startS3rver, type TestS3 } from '../../testing/s3rver';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';
 import { createFilesRepository } from '../files/files.repository';
 import { createS3StorageDriver } from '../storage/s3.driver';
@@ -16,10 +17,9 @@ const later = () => new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000);
 
 describeEachDatabase('orphan sweep (local driver)', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('deletes an object whose row is gone, keeps owned objects and young orphans', async () => {
     const owned = await uploadFile(server, { size: 30 });

@@ -2,10 +2,11 @@
  * The sweeper as a server runs it: each pass counts the files it swept in the server's metrics,
  * and a shutting-down process waits for the pass under way, then starts no other.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';
 import { createMetrics, type Metrics } from '../metrics/metrics.registry';
 import { startSweeper } from './sweeper.schedule';
@@ -14,10 +15,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('scheduled sweeper', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   const sweeper = async () => {
     const metrics = await createMetrics();

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { sweepExpired } from './sweeper';
 
@@ -9,10 +10,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('expiry sweeper', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   const sweep = () => {
     const ctx = createAppContext({

@@ -3,22 +3,19 @@
  * upload is no longer pending (issue 14, item 5): after an abort, after the owner deleted the
  * file, and after finalize (no overwriting a shared object). Nothing is written then.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { api, presign, putBytes, uploadFile } from '../../testing/upload-helpers';
 
 const CLOSED = 'This upload is closed: it was finished, cancelled or deleted, or it expired.';
 
 describeEachDatabase('closed uploads', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: { RATE_LIMIT_ENABLED: 'false' },
-    });
+  serverPerTest(createDatabase, { env: { RATE_LIMIT_ENABLED: 'false' } }, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('refuses a single PUT after the upload was aborted, and stores nothing', async () => {
     const { body } = await presign(server, { size: 20 });

@@ -5,10 +5,11 @@
  * nothing. Links made before keep their stored name.
  */
 import { MAX_ENCRYPTED_METADATA_CHARS } from '@sealdrop/core/api-schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseText } from '../../testing/database-text';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import {
   api,
   downloadBytes,
@@ -25,14 +26,16 @@ const REFUSED =
 describeEachDatabase('encrypted file names', (createDatabase) => {
   let server: TestServer;
   let logs: string[];
-  beforeEach(async () => {
-    logs = [];
-    server = await createTestServer({
-      database: await createDatabase(),
-      logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
-    });
-  });
-  afterEach(() => server.close());
+  serverPerTest(
+    createDatabase,
+    () => {
+      logs = [];
+      return { logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } } };
+    },
+    (started) => {
+      server = started;
+    },
+  );
 
   const presignBody = (extra: Record<string, unknown>) =>
     api(server, 'POST', '/api/upload/presign', { size: 10, isEncrypted: true, ...extra });

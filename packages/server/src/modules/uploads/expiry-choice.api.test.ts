@@ -1,17 +1,17 @@
 /** Issue 16 item 2: the sender chooses how long the link lives, up to the tier's retention. */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import { api, presign, putBytes } from '../../testing/upload-helpers';
 
 const HOUR = 3600;
 
 describeEachDatabase('expiry chosen by the sender', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('keeps a one-hour link one hour: info says so, and it is gone after', async () => {
     const started = server.clock.now().getTime();

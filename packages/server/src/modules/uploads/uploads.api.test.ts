@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { serverPerTest } from '../../testing/server-per-test';
+import type { TestServer } from '../../testing/test-server';
 import {
   api,
   downloadBytes,
@@ -17,10 +18,9 @@ const MiB = 1024 * 1024;
 
 describeEachDatabase('upload API', (createDatabase) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await createTestServer({ database: await createDatabase() });
+  serverPerTest(createDatabase, (started) => {
+    server = started;
   });
-  afterEach(() => server.close());
 
   it('round-trips a small file through presign, PUT, finalize, info and download', async () => {
     const { plan, stored, finalized } = await uploadFile(server, {

@@ -1,38 +1,27 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { type MarketDataStandin, startMarketDataStandin } from '../../testing/market-data-standin';
-import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/solana-rpc-standin';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { walletClient, walletEnv } from './wallet.test-client';
+import type { TestServer } from '../../testing/test-server';
+import { type WalletTestServer, walletServerPerTest } from './wallet.test-server';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
 describeEachDatabase('wallet rewards API', (createDatabase) => {
-  let rpc: SolanaRpcStandin;
-  let market: MarketDataStandin;
   let server: TestServer;
-  let client: ReturnType<typeof walletClient>;
-  beforeAll(async () => {
-    [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
-  });
-  afterAll(async () => {
-    await Promise.all([rpc.close(), market.close()]);
-  });
-  beforeEach(async () => {
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: {
-        ...walletEnv(rpc, market),
-        REWARD_UPLOAD_BASE: '10',
-        REWARD_UPLOAD_PER_GIB: '10',
-        // The test files are 1000 bytes; the 1 MiB default has its own test below.
-        REWARD_MIN_BYTES: '1000',
-        METRICS_TOKEN: METRICS_TOKEN,
-      },
-    });
-    client = walletClient(server);
-  });
-  afterEach(() => server.close());
+  let client: WalletTestServer['client'];
+  let startServer: WalletTestServer['startServer'];
+  walletServerPerTest(
+    createDatabase,
+    {
+      REWARD_UPLOAD_BASE: '10',
+      REWARD_UPLOAD_PER_GIB: '10',
+      // The test files are 1000 bytes; the 1 MiB default has its own test below.
+      REWARD_MIN_BYTES: '1000',
+      METRICS_TOKEN: METRICS_TOKEN,
+    },
+    (started) => {
+      ({ server, client, startServer } = started);
+    },
+  );
 
   const rewardUpload = (token: string, fileId: string) =>
     client.call('POST', '/api/solana/reward-file-upload', {
@@ -146,12 +135,8 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
   });
 
   it('pays nothing for files under REWARD_MIN_BYTES: five small uploads earn nothing', async () => {
-    const strict = await createTestServer({
-      database: await createDatabase(),
-      env: walletEnv(rpc, market),
-    });
+    const { server: strict, client: strictClient } = await startServer();
     try {
-      const strictClient = walletClient(strict);
       const owner = await strictClient.signUp('owner@example.com');
       await strictClient.link(owner);
       for (let i = 0; i < 5; i += 1) {
@@ -255,13 +240,9 @@ describeEachDatabase('wallet rewards API', (createDatabase) => {
   });
 
   it('rate-limits download rewards per client', async () => {
-    const limited = await createTestServer({
-      database: await createDatabase(),
-      env: {
-        ...walletEnv(rpc, market),
-        RATE_LIMIT_ENABLED: 'true',
-        RATE_LIMIT_WALLET_PER_MINUTE: '3',
-      },
+    const { server: limited } = await startServer({
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_WALLET_PER_MINUTE: '3',
     });
     try {
       const statuses: number[] = [];

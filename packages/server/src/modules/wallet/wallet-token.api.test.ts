@@ -1,16 +1,13 @@
 import { GiB } from '@sealdrop/core/limits';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import {
-  dexPair,
-  type MarketDataStandin,
-  startMarketDataStandin,
-} from '../../testing/market-data-standin';
+import { dexPair, type MarketDataStandin } from '../../testing/market-data-standin';
 import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/solana-rpc-standin';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { createTestWallet } from '../../testing/test-wallet';
 import { standInMetadata } from '../../testing/upload-helpers';
 import { TOKEN, walletClient, walletEnv } from './wallet.test-client';
+import { type WalletTestServer, walletServerPerTest } from './wallet.test-server';
 
 const presignBody = (size: number) => ({
   encryptedMetadata: standInMetadata(),
@@ -22,22 +19,13 @@ describeEachDatabase('wallet balances and token info', (createDatabase) => {
   let rpc: SolanaRpcStandin;
   let market: MarketDataStandin;
   let server: TestServer;
-  let client: ReturnType<typeof walletClient>;
-  beforeAll(async () => {
-    [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
-  });
-  afterAll(async () => {
-    await Promise.all([rpc.close(), market.close()]);
-  });
-  beforeEach(async () => {
+  let client: WalletTestServer['client'];
+  let startServer: WalletTestServer['startServer'];
+  walletServerPerTest(createDatabase, (started) => {
+    ({ rpc, market, server, client, startServer } = started);
+    // A test that takes the RPC down leaves it down for the suite's next test otherwise.
     rpc.setMode('ok');
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: walletEnv(rpc, market),
-    });
-    client = walletClient(server);
   });
-  afterEach(() => server.close());
 
   it('reads SOL and the token summed over every token account, and names the tier', async () => {
     const token = await client.signUp('ada@example.com');
@@ -158,9 +146,7 @@ describeEachDatabase('wallet balances and token info', (createDatabase) => {
 
   it('says "Token not configured" without calling the RPC when the mint is unset or all ones', async () => {
     for (const mint of [undefined, '11111111111111111111111111111111']) {
-      const env = { ...walletEnv(rpc, market), TOKEN_MINT: mint ?? '' };
-      const bare = await createTestServer({ database: await createDatabase(), env });
-      const bareClient = walletClient(bare);
+      const { server: bare, client: bareClient } = await startServer({ TOKEN_MINT: mint ?? '' });
       const callsBefore = rpc.calls.length;
       const token = await bareClient.signUp('ada@example.com');
       expect((await bareClient.link(token)).body.data).toMatchObject({ balance: 0, tier: 'Free' });

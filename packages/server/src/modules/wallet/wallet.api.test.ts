@@ -1,30 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { type MarketDataStandin, startMarketDataStandin } from '../../testing/market-data-standin';
-import { type SolanaRpcStandin, startSolanaRpcStandin } from '../../testing/solana-rpc-standin';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import type { SolanaRpcStandin } from '../../testing/solana-rpc-standin';
+import type { TestServer } from '../../testing/test-server';
 import { createTestWallet } from '../../testing/test-wallet';
-import { TOKEN, walletClient, walletEnv } from './wallet.test-client';
+import { TOKEN } from './wallet.test-client';
+import { type WalletTestServer, walletServerPerTest } from './wallet.test-server';
 
 describeEachDatabase('wallet link API', (createDatabase) => {
   let rpc: SolanaRpcStandin;
-  let market: MarketDataStandin;
   let server: TestServer;
-  let client: ReturnType<typeof walletClient>;
-  beforeAll(async () => {
-    [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
+  let client: WalletTestServer['client'];
+  walletServerPerTest(createDatabase, (started) => {
+    ({ rpc, server, client } = started);
   });
-  afterAll(async () => {
-    await Promise.all([rpc.close(), market.close()]);
-  });
-  beforeEach(async () => {
-    server = await createTestServer({
-      database: await createDatabase(),
-      env: walletEnv(rpc, market),
-    });
-    client = walletClient(server);
-  });
-  afterEach(() => server.close());
 
   it('issues a Sign-In-With-Solana message bound to the site, the address and a fresh nonce', async () => {
     const token = await client.signUp('ada@example.com');

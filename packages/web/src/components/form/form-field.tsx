@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import './form-field.css';
 
-interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown under the input and linked to it with aria-describedby. */
   hint?: ReactNode;

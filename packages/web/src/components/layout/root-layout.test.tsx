@@ -58,7 +58,6 @@ beforeEach(() => {
 
 afterEach(() => {
   scrollWindowTo(0);
-  vi.restoreAllMocks();
 });
 
 describe('RootLayout top bar', () => {

@@ -1,10 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from './toast';
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
-
 describe('Toast', () => {
   it('announces its message as a status and closes itself after its duration', () => {
     const onClose = vi.fn();

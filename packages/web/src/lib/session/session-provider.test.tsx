@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../testing/mock-api';
 import { renderWithSession, testUser } from '../../testing/render-with-session';
 import { type SessionOutcome, useSession } from './session-context';
@@ -42,12 +42,6 @@ function SessionProbe() {
 
 beforeEach(() => {
   lastOutcome = null;
-});
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('SessionProvider startup', () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, type MockReply, mockApi, networkError, ok } from '../../testing/mock-api';
 import { renderWithSession, testUser } from '../../testing/render-with-session';
 import { sessionToken } from '../../testing/session-token';
@@ -44,13 +44,6 @@ function signedIn(token: string, routes: Parameters<typeof mockApi>[0] = {}) {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('SessionProvider renewal', () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
@@ -16,11 +16,6 @@ function signedIn(history: Parameters<typeof mockApi>[0][string]) {
   });
   return api;
 }
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('Balance', () => {
   it('asks a signed-out visitor to log in', () => {

@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, networkError, ok } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function emailSection() {
   const section = screen.getByRole('region', { name: 'Email' });

@@ -1,10 +1,11 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../../components/form/form-field';
+import { CurrentPasswordField, EmailField } from '../../../components/form/account-fields';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { EmailVerificationStatus } from './email-verification-status';
 import { FormFeedback } from './form-feedback';
+import { useSettingsSave } from './use-settings-save';
 
 /** Spec §8 "Profile update" fallback, and our confirmation. */
 export const EMAIL_MESSAGES = {
@@ -31,8 +32,7 @@ export function ChangeEmailForm({
   const titleId = useId();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const { busy, result, setResult, save } = useSettingsSave();
 
   const trimmed = email.trim();
   const canSubmit = trimmed !== '' && currentPassword !== '' && !busy;
@@ -46,18 +46,16 @@ export function ChangeEmailForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
-    setBusy(true);
-    setResult(null);
-    const outcome = await updateProfile({ email: trimmed, currentPassword });
-    setBusy(false);
-    if (outcome.success) {
+    await save(async () => {
+      const outcome = await updateProfile({ email: trimmed, currentPassword });
+      if (!outcome.success) {
+        return { ok: false, message: outcome.serverMessage ?? EMAIL_MESSAGES.failed };
+      }
       // The session now holds the user with its pending address, shown under the current one.
       setEmail('');
       setCurrentPassword('');
-      setResult({ ok: true, message: EMAIL_MESSAGES.sent(trimmed.toLowerCase()) });
-    } else {
-      setResult({ ok: false, message: outcome.serverMessage ?? EMAIL_MESSAGES.failed });
-    }
+      return { ok: true, message: EMAIL_MESSAGES.sent(trimmed.toLowerCase()) };
+    });
   }
 
   return (
@@ -68,22 +66,13 @@ export function ChangeEmailForm({
       </p>
       <EmailVerificationStatus emailVerified={emailVerified} pendingEmail={pendingEmail} />
       <form className="sd-settings__form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-        <FormField
+        <EmailField
           label="New email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
           valid={SIMPLE_EMAIL_PATTERN.test(trimmed)}
           value={email}
           onChange={handleChange}
         />
-        <FormField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={currentPassword}
           onChange={(event) => {
             setCurrentPassword(event.target.value);

@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, networkError, ok } from '../../../testing/mock-api';
 import { renderSettingsSignedIn } from '../testing/render-settings';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function passwordSection() {
   const section = screen.getByRole('region', { name: 'Password' });

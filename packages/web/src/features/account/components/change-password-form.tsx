@@ -1,10 +1,14 @@
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../../components/form/form-field';
-import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
+import {
+  CurrentPasswordField,
+  NewPasswordField,
+  PasswordField,
+} from '../../../components/form/account-fields';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { FormFeedback } from './form-feedback';
+import { useSettingsSave } from './use-settings-save';
 
 /** Spec §5 hints and §8 "Change password" fallback; the rest is ours. */
 export const PASSWORD_MESSAGES = {
@@ -27,8 +31,7 @@ export function ChangePasswordForm() {
   const { changePassword } = useSession();
   const ids = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const { busy, result, setResult, save } = useSettingsSave();
 
   const filled = fields.current !== '' && fields.next !== '' && fields.confirm !== '';
   const matches = fields.next === fields.confirm;
@@ -44,20 +47,18 @@ export function ChangePasswordForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
-    setBusy(true);
-    setResult(null);
-    const outcome = await changePassword({
-      currentPassword: fields.current,
-      newPassword: fields.next,
-    });
-    setBusy(false);
-    if (outcome.success) {
+    await save(async () => {
+      const outcome = await changePassword({
+        currentPassword: fields.current,
+        newPassword: fields.next,
+      });
+      if (!outcome.success) {
+        return { ok: false, message: outcome.serverMessage ?? PASSWORD_MESSAGES.failed };
+      }
       // Passwords should not linger in the page once they have done their job.
       setFields(EMPTY);
-      setResult({ ok: true, message: PASSWORD_MESSAGES.changed });
-    } else {
-      setResult({ ok: false, message: outcome.serverMessage ?? PASSWORD_MESSAGES.failed });
-    }
+      return { ok: true, message: PASSWORD_MESSAGES.changed };
+    });
   }
 
   const matchHint =
@@ -80,31 +81,12 @@ export function ChangePasswordForm() {
         aria-busy={busy}
         aria-describedby={`${ids}-note`}
       >
-        <FormField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          value={fields.current}
-          onChange={edit('current')}
-        />
-        <FormField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={fields.next}
-          onChange={edit('next')}
-          hint={<PasswordStrengthMeter password={fields.next} />}
-        />
-        <FormField
+        <CurrentPasswordField value={fields.current} onChange={edit('current')} />
+        <NewPasswordField value={fields.next} onChange={edit('next')} />
+        <PasswordField
           label="Confirm new password"
-          type="password"
           name="confirmPassword"
           autoComplete="new-password"
-          required
           valid={fields.confirm !== '' && matches}
           value={fields.confirm}
           onChange={edit('confirm')}

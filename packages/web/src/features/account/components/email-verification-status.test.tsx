@@ -1,17 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
 import { VERIFICATION_MESSAGES } from './email-verification-status';
 import { SettingsPage } from './settings-page';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 const emailSection = () => screen.getByRole('region', { name: 'Email' });
 

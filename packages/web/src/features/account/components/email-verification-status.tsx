@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/server-message';
 import { resendVerification } from '../../../lib/session/email-links';
 import { FormFeedback } from './form-feedback';
+import { useSettingsSave } from './use-settings-save';
 
 export const VERIFICATION_MESSAGES = {
   verified: 'Verified',
@@ -24,21 +24,17 @@ export function EmailVerificationStatus({
   emailVerified: boolean;
   pendingEmail?: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const { busy, result, save } = useSettingsSave();
 
-  async function resend() {
-    setBusy(true);
-    setResult(null);
-    try {
-      const { email } = await resendVerification();
-      setResult({ ok: true, message: VERIFICATION_MESSAGES.sent(email) });
-    } catch (error) {
-      setResult({ ok: false, message: serverMessageOf(error) ?? VERIFICATION_MESSAGES.failed });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const resend = () =>
+    save(async () => {
+      try {
+        const { email } = await resendVerification();
+        return { ok: true, message: VERIFICATION_MESSAGES.sent(email) };
+      } catch (error) {
+        return { ok: false, message: serverMessageOf(error) ?? VERIFICATION_MESSAGES.failed };
+      }
+    });
 
   return (
     <div className="sd-settings__verification">

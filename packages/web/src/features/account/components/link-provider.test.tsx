@@ -1,16 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
 
 const oidcConfig = { 'GET /config': ok({ features: { oidc: true }, oidcName: 'Acme ID' }) };
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('Settings: link the external sign-in', () => {
   it('is absent when the server offers no external sign-in', async () => {

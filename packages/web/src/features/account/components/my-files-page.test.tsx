@@ -3,7 +3,7 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberFileKey } from '../../../lib/file-keys';
 import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { fail, type MockCall, mockApi, ok } from '../../../testing/mock-api';
@@ -39,12 +39,6 @@ function signedIn(routes: Parameters<typeof mockApi>[0], path = '/account/files'
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('My files', () => {

@@ -1,16 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAuthDialogStub } from '../../../testing/auth-dialog-stub';
 import { mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession } from '../../../testing/render-with-session';
 import { renderSettingsSignedIn } from '../testing/render-settings';
 import { SettingsPage } from './settings-page';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('Account settings', () => {
   it('asks a signed-out visitor to log in', () => {

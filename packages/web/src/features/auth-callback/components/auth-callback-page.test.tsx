@@ -33,9 +33,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession } from '../../../testing/render-with-session';
 import { AuthDialogHarness } from '../testing/auth-dialog-harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Auth dialog', () => {
   it('is closed until a form is chosen', () => {

@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, mockApi, networkError, ok } from '../../../testing/mock-api';
 import { renderWithSession } from '../../../testing/render-with-session';
 import { AuthDialogHarness } from '../testing/auth-dialog-harness';
 import { FORGOT_MESSAGES } from './forgot-password-form';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 async function openForgotPassword() {
   renderWithSession(<AuthDialogHarness initial="login" />);

@@ -1,7 +1,7 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { type FormEvent, useState } from 'react';
+import { EmailField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOf } from '../../../lib/server-message';
 import { requestPasswordReset } from '../../../lib/session/email-links';
@@ -55,12 +55,7 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
   return (
     <form className="sd-auth-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
       <p>{FORGOT_MESSAGES.intro}</p>
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
+      <EmailField
         valid={SIMPLE_EMAIL_PATTERN.test(trimmed)}
         value={email}
         onChange={(event) => {

@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, mockApi, networkError, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { AuthDialogHarness } from '../testing/auth-dialog-harness';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function openLogin() {
   renderWithSession(<AuthDialogHarness initial="login" />);

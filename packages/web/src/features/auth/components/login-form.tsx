@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { EmailField, PasswordField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
@@ -47,21 +47,11 @@ export function LoginForm({ onSuccess, onSwitchToRegister, onForgotPassword }: L
   return (
     <form className="sd-auth-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
       <ExternalSignInButton />
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={edit(setEmail)}
-      />
-      <FormField
+      <EmailField value={email} onChange={edit(setEmail)} />
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={edit(setPassword)}
       />

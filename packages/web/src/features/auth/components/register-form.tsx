@@ -1,8 +1,8 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { EmailField, PasswordField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
 import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
@@ -80,32 +80,23 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
   return (
     <form className="sd-auth-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
       <ExternalSignInButton />
-      <FormField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
+      <EmailField
         valid={SIMPLE_EMAIL_PATTERN.test(email.trim())}
         value={email}
         onChange={edit(setEmail)}
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="new-password"
-        required
         value={password}
         onChange={edit(setPassword)}
         hint={<PasswordStrengthMeter password={password} />}
       />
-      <FormField
+      <PasswordField
         label="Confirm Password"
-        type="password"
         name="confirmPassword"
         autoComplete="new-password"
-        required
         valid={showMatchHint && matches}
         value={confirmPassword}
         onChange={edit(setConfirmPassword)}

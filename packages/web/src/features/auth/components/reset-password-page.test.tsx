@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession } from '../../../testing/render-with-session';
 import { RESET_MESSAGES, ResetPasswordPage } from './reset-password-page';
@@ -8,8 +8,6 @@ import { RESET_MESSAGES, ResetPasswordPage } from './reset-password-page';
 const TOKEN = 'tok_en-0123456789abcdefghijklmnopqrstuvwxyz';
 
 afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

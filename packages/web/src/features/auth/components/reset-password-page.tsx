@@ -1,8 +1,7 @@
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { NewPasswordField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormField } from '../../../components/form/form-field';
-import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import type { AuthMode } from '../../../components/layout/layout.types';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
@@ -67,18 +66,12 @@ export function ResetPasswordPage() {
     content = (
       <MessagePanel title="Choose a new password">
         <form className="sd-auth-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-          <FormField
-            label="New password"
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
+          <NewPasswordField
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
               setError(null);
             }}
-            hint={<PasswordStrengthMeter password={password} />}
           />
           <FormAlert message={error} />
           <Button type="submit" block disabled={password === '' || weak || busy} loading={busy}>

@@ -7,8 +7,6 @@ import { VERIFY_MESSAGES, VerifyEmailPage } from './verify-email-page';
 const TOKEN = 'tok_en-0123456789abcdefghijklmnopqrstuvwxyz';
 
 afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

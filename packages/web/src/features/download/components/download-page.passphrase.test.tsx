@@ -6,13 +6,11 @@
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
-import { DownloadPage } from './download-page';
+import { describe, expect, it, vi } from 'vitest';
+import { blobEnvironment, readBlob } from '../testing/blob-saving';
+import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
 const RAW_KEY = Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i);
@@ -63,37 +61,11 @@ function mockServer(fileInfo: object, ciphertext?: Uint8Array) {
 }
 
 function renderAt(path: string) {
-  const saved: Blob[] = [];
-  const environment = createBrowserSaveEnvironment({
-    capabilities: () => ({ serviceWorker: false, fileSystemAccess: false }),
-    saveBlob: async (blob) => {
-      saved.push(blob);
-    },
-  });
-  const router = createMemoryRouter([{ path: '/download/:fileId', element: <DownloadPage /> }], {
-    initialEntries: [path],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SaveEnvironmentContext.Provider value={environment}>
-        <RouterProvider router={router} />
-      </SaveEnvironmentContext.Provider>
-    </QueryClientProvider>,
-  );
+  const { environment, saved, finishSaving } = blobEnvironment();
+  finishSaving();
+  renderDownloadPage(path, environment);
   return saved;
 }
-
-function readBlob(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('DownloadPage with a passphrase-protected link', () => {
   // Three PBKDF2 runs of 600,000 iterations (link, wrong, right) take a few seconds here.
@@ -126,7 +98,7 @@ describe('DownloadPage with a passphrase-protected link', () => {
       timeout: 5000,
     });
     expect(saved).toHaveLength(1);
-    expect(Buffer.from(await readBlob(saved[0]!)).equals(PLAINTEXT)).toBe(true);
+    expect(Buffer.from(await readBlob(saved[0]!.blob)).equals(PLAINTEXT)).toBe(true);
     for (const call of calls) {
       expect(`${call.url} ${String(call.init?.body ?? '')}`).not.toContain('tangerine');
     }

@@ -2,14 +2,11 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBrowserSaveEnvironment, SaveEnvironmentContext } from '../save/save-environment';
-import type { SaveEnvironment } from '../save/sink-types';
-import { DownloadPage } from './download-page';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { blobEnvironment, readBlob } from '../testing/blob-saving';
+import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
 const RAW_KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
@@ -72,52 +69,6 @@ function controlledBody() {
   };
 }
 
-/** Blob-only saving; each save waits until the test lets it finish. */
-function blobEnvironment() {
-  const saved: { blob: Blob; name: string }[] = [];
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-  const environment: SaveEnvironment = createBrowserSaveEnvironment({
-    capabilities: () => ({
-      serviceWorker: false,
-      fileSystemAccess: false,
-    }),
-    saveBlob: async (blob, name) => {
-      await finished;
-      saved.push({ blob, name });
-    },
-  });
-  return { environment, saved, finishSaving: finish };
-}
-
-function renderAt(path: string, environment: SaveEnvironment | null = null) {
-  const router = createMemoryRouter(
-    [
-      { path: '/download/:fileId', element: <DownloadPage /> },
-      { path: '/download', element: <DownloadPage /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SaveEnvironmentContext.Provider value={environment}>
-        <RouterProvider router={router} />
-      </SaveEnvironmentContext.Provider>
-    </QueryClientProvider>,
-  );
-}
-
-/** jsdom's Blob has no arrayBuffer(); its FileReader does the job. */
-function readBlob(blob: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 async function ciphertext() {
   return encryptBytes(await importKey(RAW_KEY), IV, PLAINTEXT);
 }
@@ -125,42 +76,38 @@ async function ciphertext() {
 beforeEach(() => {
   vi.unstubAllGlobals();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const INVALID = 'Invalid file link. The link may be incomplete or the file has expired.';
 
 describe('DownloadPage', () => {
   it('calls a link without a file id invalid, without asking the server', async () => {
     const calls = mockServer(fileInfo());
-    renderAt('/download');
+    renderDownloadPage('/download');
     expect(await screen.findByText(INVALID)).toBeVisible();
     expect(calls).toHaveLength(0);
   });
 
   it('calls a link to an encrypted file without its key invalid', async () => {
     mockServer(fileInfo());
-    renderAt(`/download/${FILE_ID}`);
+    renderDownloadPage(`/download/${FILE_ID}`);
     expect(await screen.findByText(INVALID)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
   });
 
   it('calls a link with a mangled key invalid', async () => {
     mockServer(fileInfo());
-    renderAt(`/download/${FILE_ID}#key=abc&iv=def`);
+    renderDownloadPage(`/download/${FILE_ID}#key=abc&iv=def`);
     expect(await screen.findByText(INVALID)).toBeVisible();
   });
 
   it('says so when the file is unknown or expired', async () => {
     mockServer(null);
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
     expect(await screen.findByText('File not found or has expired.')).toBeVisible();
   });
 
   it('shows name, size, expiry and the 24-hour deletion', async () => {
     mockServer(fileInfo({ size: 1536 }));
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
     expect(await screen.findByText('report.pdf')).toBeVisible();
     expect(screen.getByText('1.5 KB')).toBeVisible();
     expect(screen.getByText('Expires in 3 hours')).toBeVisible();
@@ -171,7 +118,7 @@ describe('DownloadPage', () => {
   it('says when a 30-day file will be deleted, not "after 24 hours"', async () => {
     const expiresAt = new Date(Date.now() + 29 * 24 * 3600_000);
     mockServer(fileInfo({ expiresAt: expiresAt.toISOString() }));
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
     expect(
       await screen.findByText(
         `This file will be deleted automatically on ${expiresAt.toLocaleString()}.`,
@@ -182,7 +129,7 @@ describe('DownloadPage', () => {
 
   it('offers an unencrypted file as a plain download that needs no key', async () => {
     const calls = mockServer(fileInfo({ isEncrypted: false }));
-    renderAt(`/download/${FILE_ID}`);
+    renderDownloadPage(`/download/${FILE_ID}`);
     const link = await screen.findByRole('link', { name: 'Download File' });
     expect(link).toHaveAttribute('href', `/api/files/${FILE_ID}/download`);
     expect(screen.queryByText(INVALID)).toBeNull();
@@ -194,7 +141,7 @@ describe('DownloadPage', () => {
     timeout: 10_000,
   }, async () => {
     const calls = mockServer(fileInfo({ isEncrypted: false }));
-    renderAt(`/download/${FILE_ID}`);
+    renderDownloadPage(`/download/${FILE_ID}`);
     const link = await screen.findByRole('link', { name: 'Download File' });
     // jsdom cannot follow the download; the click handler is what matters here.
     link.addEventListener('click', (event) => event.preventDefault());
@@ -213,7 +160,7 @@ describe('DownloadPage', () => {
     const body = controlledBody();
     const calls = mockServer(fileInfo(), body.stream, sealed.length);
     const { environment, saved, finishSaving } = blobEnvironment();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed.slice(0, 100_000));
@@ -254,7 +201,7 @@ describe('DownloadPage', () => {
     mockServer(fileInfo(), body.stream);
     const { environment, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     const decrypting = await screen.findByText('Decrypting file in your browser...');
     const shownAt = performance.now();
@@ -273,7 +220,7 @@ describe('DownloadPage', () => {
     const calls = mockServer(fileInfo({ downloadsLeft: 5 }), body.stream);
     const { environment, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     expect(await screen.findByText('5 downloads left')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
     await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
@@ -296,7 +243,7 @@ describe('DownloadPage', () => {
     const calls = mockServer(fileInfo({ downloadsLeft: null }), body.stream);
     const { environment, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
       timeout: 3000,
@@ -314,7 +261,7 @@ describe('DownloadPage', () => {
     mockServer(fileInfo({ originalName: '' }), body.stream);
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed);
     body.end();
@@ -339,7 +286,7 @@ describe('DownloadPage', () => {
     );
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     expect(await screen.findByText(name)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed);
@@ -355,7 +302,7 @@ describe('DownloadPage', () => {
       otherKey,
     );
     mockServer(fileInfo({ originalName: null, encryptedMetadata }));
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
     expect(await screen.findByText('Encrypted file')).toBeVisible();
     expect(screen.queryByText('secret.txt')).toBeNull();
   });
@@ -367,7 +314,7 @@ describe('DownloadPage', () => {
     mockServer(fileInfo(), body.stream, sealed.length - 1000);
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed.slice(0, sealed.length - 1000));
@@ -402,7 +349,7 @@ describe('DownloadPage', () => {
     });
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     first.push(sealed.slice(0, cutAt));
@@ -423,7 +370,7 @@ describe('DownloadPage', () => {
     mockServer(fileInfo(), body.stream);
     const { environment, saved, finishSaving } = blobEnvironment();
     finishSaving();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed);
     body.end();
@@ -438,7 +385,7 @@ describe('DownloadPage', () => {
     const { environment } = blobEnvironment();
     const open = vi.spyOn(environment, 'open');
     const wrongKey = `#${buildFragment({ rawKey: new Uint8Array(32), iv: IV })}`;
-    renderAt(`/download/${FILE_ID}${wrongKey}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${wrongKey}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     body.push(sealed);
     body.end();
@@ -450,7 +397,7 @@ describe('DownloadPage', () => {
   it('says the file is gone when it expired between loading the page and downloading', async () => {
     mockServer(fileInfo());
     const { environment } = blobEnvironment();
-    renderAt(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('File not found or has expired.');
   });

@@ -3,12 +3,10 @@
  * than every 2 s, and becomes the download by itself; an upload that is aborted ends in not-found.
  */
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadWaitDelay } from '../api/file-info';
-import { DownloadPage } from './download-page';
+import { renderDownloadPage } from '../testing/render-download-page';
 
 const FILE_ID = 'AbCdEfGh1234';
 const FRAGMENT = `#${buildFragment({ rawKey: new Uint8Array(32).fill(1), iv: new Uint8Array(12) })}`;
@@ -46,21 +44,7 @@ function serveInfo(answers: Array<object | 404>) {
   return times;
 }
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/download/:fileId', element: <DownloadPage /> }], {
-    initialEntries: [`/download/${FILE_ID}${FRAGMENT}`],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const renderPage = () => renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
 
 // Real time: the page's own backoff (2 s, then 3 s) runs as it does in a browser.
 const slow = { timeout: 15_000 };

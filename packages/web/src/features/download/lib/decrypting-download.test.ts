@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_BLOB_SAVE_BYTES } from '../save/choose-sink';
 import type { SaveEnvironment, WorkerDownloadJob } from '../save/sink-types';
 import { runDecryptingDownload } from './decrypting-download';
@@ -48,9 +48,6 @@ const run = (env: SaveEnvironment, size = PLAINTEXT.length) =>
     onInterrupted: () => {},
     onResumed: () => {},
   });
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('runDecryptingDownload', () => {
   it('hands the whole download to the Service Worker when there is one', async () => {
     const fetchMock = await serveCiphertext();

@@ -4,7 +4,7 @@
  * and may drop, stall or refuse, as a flaky network or a changed object would.
  */
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openResumableCiphertext, type ResumeTuning } from './resumable-ciphertext';
 
 const OBJECT = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7 + 3) & 0xff);
@@ -67,9 +67,6 @@ function run(answers: Answer[], extra: { signal?: AbortSignal } = {}) {
   });
   return { opened, store, events };
 }
-
-afterEach(() => vi.useRealTimers());
-
 describe('openResumableCiphertext', () => {
   it('passes an unbroken response through with one request', async () => {
     const { opened, store, events } = run([{ kind: 'bytes' }]);

@@ -12,7 +12,7 @@ import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { RECORD_SIZE, TAG_SIZE } from '@sealdrop/core/record-format';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleDownloadWorker } from '../../../../build/download-worker';
 import { ApiError } from '../../../lib/api-client';
 import { WHOLE_OBJECT } from '../lib/decrypt-selection';
@@ -141,11 +141,6 @@ async function runDownload(
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('download-sw.js decrypting a download', () => {
   it('serves the decrypted file as a named attachment and reports progress, then done', async () => {
     const sw = loadWorker();

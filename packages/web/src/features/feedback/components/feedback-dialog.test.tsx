@@ -1,7 +1,7 @@
 import type { FeedbackEntry } from '@sealdrop/core/feedback';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedbackEntry } from '../testing/feedback-entry';
 import { FeedbackDialog } from './feedback-dialog';
 
@@ -41,12 +41,6 @@ function renderDialog() {
 const submitButton = () => screen.getByRole('button', { name: 'Submit Feedback' });
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('FeedbackDialog form', () => {
   it('renders nothing while closed', () => {
     render(<FeedbackDialog open={false} onClose={() => {}} />);

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ShortLinkPage } from './short-link-page';
 
 function DownloadProbe() {
@@ -31,10 +31,6 @@ function renderAt(entry: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('ShortLinkPage', () => {
   it('shows a spinner text while the link resolves', () => {

@@ -3,7 +3,8 @@ import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { smallUploadRoutes, withSucceedingXhr } from '../testing/home-upload';
+import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
+import { smallUploadRoutes } from '../testing/home-upload';
 import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 

@@ -1,7 +1,8 @@
 import '../testing/blob-polyfill';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../testing/fake-xhr';
+import { withFakeXhr } from '../testing/fake-xhr-per-test';
 import { mockApi, type Routes } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
@@ -46,17 +47,7 @@ function shareField(): HTMLInputElement {
   return screen.getByLabelText('Share link') as HTMLInputElement;
 }
 
-beforeEach(() => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  // Unmount (which aborts uploads in flight) and let the abort call land while fetch is mocked.
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeXhr();
 
 describe('HomePage', () => {
   it('offers files or a folder up to 5GB, encryption on by default, benefits and the Premium card', () => {

@@ -11,15 +11,14 @@ import {
 } from '@sealdrop/core/crypto/passphrase';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
-import { smallUploadRoutes, withSucceedingXhr } from '../testing/home-upload';
+import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
+import { smallUploadRoutes } from '../testing/home-upload';
 import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 withSucceedingXhr();
-afterEach(() => localStorage.clear());
-
 const upload = () =>
   fireEvent.change(screen.getByLabelText(/drop a file here/i), {
     target: { files: [new File(['hello'], 'hello.txt')] },

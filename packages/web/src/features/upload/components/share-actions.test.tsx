@@ -1,15 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ShareActions } from './share-actions';
 
 const LINK = 'http://localhost:8080/s/abc123#key=secret-key&iv=secret-iv';
 const WHATSAPP = `https://wa.me/?text=${encodeURIComponent(LINK)}`;
-
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 /** fireEvent.click answers false when a handler held the navigation back. */
 const followed = (name: string) => fireEvent.click(screen.getByRole('link', { name }));

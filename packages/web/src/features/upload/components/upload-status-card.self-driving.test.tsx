@@ -1,8 +1,9 @@
 import '../testing/blob-polyfill';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeXhr } from '../testing/fake-xhr';
+import { withFakeXhr } from '../testing/fake-xhr-per-test';
 import { mockApi } from '../testing/mock-api';
 import { UploadStatusCard } from './upload-status-card';
 
@@ -33,15 +34,7 @@ const routes = {
   'POST /upload/abort': () => ({ data: {} }),
 };
 
-beforeEach(() => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-});
+withFakeXhr();
 
 describe('UploadStatusCard given a file', () => {
   it('runs the upload itself up to ready', async () => {

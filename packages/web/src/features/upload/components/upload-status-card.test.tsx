@@ -10,7 +10,6 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 
 beforeEach(() => stubClipboard(vi.fn(async () => {})));
 afterEach(() => {
-  vi.useRealTimers();
   Reflect.deleteProperty(navigator, 'share');
 });
 

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import '../testing/blob-polyfill';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { HomePage } from '../components/home-page';
 import { FakeXhr } from '../testing/fake-xhr';
-import { mockApi, type Routes } from '../testing/mock-api';
+import { withFakeXhr } from '../testing/fake-xhr-per-test';
+import { mockApi, partUrls, type Routes } from '../testing/mock-api';
 import { factsOf, type PendingUpload } from './pending-upload';
 import { createPendingUploadStore } from './pending-upload-store';
 
@@ -55,14 +56,7 @@ const routes: Routes = {
       concurrency: 4,
     },
   }),
-  'POST /upload/parts': (body) => ({
-    data: {
-      parts: (body as { partNumbers: number[] }).partNumbers.map((n) => ({
-        partNumber: n,
-        url: `https://storage.test/part/${n}`,
-      })),
-    },
-  }),
+  'POST /upload/parts': partUrls,
   'POST /upload/finalize': () => ({
     data: { fileId: 'Short12345', storageKey: 'objects/9', downloadUrl: '/s/Short12345' },
   }),
@@ -72,16 +66,7 @@ const routes: Routes = {
 
 const partOf = (xhr: FakeXhr) => Number(xhr.url.split('/').at(-1));
 
-beforeEach(() => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withFakeXhr();
 
 describe('resuming an upload after a reload', () => {
   it('remembers a multipart upload with its key and each finished part, and forgets it on Upload Another', async () => {

@@ -3,9 +3,9 @@ import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TransferError } from '../lib/upload-errors';
-import { mockApi } from '../testing/mock-api';
+import { mockApi, partUrls } from '../testing/mock-api';
 import { partBody } from '../transfer/part-body';
 import type { PutBlobOptions } from '../transfer/put-blob';
 import { factsOf, type PendingUpload } from './pending-upload';
@@ -13,11 +13,6 @@ import { resumeUpload } from './resume-upload';
 
 const ORIGIN = 'https://sealdrop.test';
 const fast = { attempts: 2, baseDelayMs: 1 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function fileOf(size: number, name = 'big.bin', lastModified = 1_700_000_000_000): File {
   const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 13 + 1) & 0xff);
@@ -48,14 +43,7 @@ async function storedUpload(file: File, encrypted: boolean) {
 }
 
 const routes = {
-  'POST /upload/parts': (body: unknown) => ({
-    data: {
-      parts: (body as { partNumbers: number[] }).partNumbers.map((n) => ({
-        partNumber: n,
-        url: `https://storage.test/part/${n}`,
-      })),
-    },
-  }),
+  'POST /upload/parts': partUrls,
   'POST /upload/finalize': () => ({
     data: {
       fileId: 'Short12345',

@@ -1,10 +1,7 @@
 /**
- * What the home page's option tests share: API answers for one small upload that succeeds, and
- * an XHR whose PUTs succeed at once (registered as beforeEach/afterEach of the calling file).
+ * What the home page's option tests share: API answers for one small upload that succeeds (with
+ * withSucceedingXhr from fake-xhr-per-test.ts for its PUT).
  */
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { FakeXhr } from './fake-xhr';
 
 export function smallUploadRoutes(expiresAt = new Date(Date.now() + 86_400_000).toISOString()) {
   return {
@@ -27,17 +24,4 @@ export function smallUploadRoutes(expiresAt = new Date(Date.now() + 86_400_000).
     }),
     'PUT /tiny/complete/*': () => ({ data: {} }),
   };
-}
-
-export function withSucceedingXhr() {
-  beforeEach(() => {
-    FakeXhr.reset();
-    FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  });
-  afterEach(async () => {
-    cleanup();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    vi.unstubAllGlobals();
-  });
 }

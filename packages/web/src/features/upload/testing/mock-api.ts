@@ -52,3 +52,13 @@ function json(status: number, payload: unknown) {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** The answer to `POST /upload/parts`: a URL for each part number asked for. */
+export const partUrls = (body: unknown) => ({
+  data: {
+    parts: (body as { partNumbers: number[] }).partNumbers.map((n) => ({
+      partNumber: n,
+      url: `https://storage.test/part/${n}`,
+    })),
+  },
+});

@@ -66,19 +66,32 @@ function fakeStaging() {
 const freshUrls = async (numbers: number[]) =>
   numbers.map((n) => ({ partNumber: n, url: `https://storage.test/part/${n}?v=fresh` }));
 
+/**
+ * uploadMultipart with what a test does not look at filled in: parts of one record, the first two
+ * URLs in the plan, two parts at a time, no cipher, fresh URLs for the rest, PUTs that succeed
+ * and quick retries. A test passes what it is about.
+ */
+function upload(file: File, options: Partial<Parameters<typeof uploadMultipart>[0]> = {}) {
+  return uploadMultipart({
+    file,
+    plan: planFor(file.size, RECORD_SIZE, 2),
+    concurrency: 2,
+    cipher: null,
+    contentType: 'application/octet-stream',
+    requestPartUrls: freshUrls,
+    put: recordingPut().put,
+    retry: fast,
+    ...options,
+  });
+}
+
 describe('uploadMultipart', () => {
   it('sends every part once, at most `concurrency` at a time, and returns ETags in order', async () => {
     const size = 5 * RECORD_SIZE + 123;
     const recorder = recordingPut();
-    const parts = await uploadMultipart({
-      file: fileOf(size),
-      plan: planFor(size, RECORD_SIZE, 2),
-      concurrency: 2,
-      cipher: null,
-      contentType: 'application/octet-stream',
+    const parts = await upload(fileOf(size), {
       requestPartUrls: vi.fn(freshUrls),
       put: recorder.put,
-      retry: fast,
     });
     expect(parts).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ partNumber: n, etag: `"etag-${n}"` })));
     expect(recorder.put).toHaveBeenCalledTimes(6);
@@ -89,16 +102,7 @@ describe('uploadMultipart', () => {
   it('fetches the URLs presign did not hand out, in batches', async () => {
     const size = 6 * RECORD_SIZE;
     const requestPartUrls = vi.fn(freshUrls);
-    await uploadMultipart({
-      file: fileOf(size),
-      plan: planFor(size, RECORD_SIZE, 2),
-      concurrency: 3,
-      cipher: null,
-      contentType: 'application/octet-stream',
-      requestPartUrls,
-      put: recordingPut().put,
-      retry: fast,
-    });
+    await upload(fileOf(size), { concurrency: 3, requestPartUrls });
     const requested = requestPartUrls.mock.calls.flatMap(([numbers]) => numbers).sort();
     expect(requested).toEqual([3, 4, 5, 6]);
     expect(requestPartUrls.mock.calls.length).toBeLessThan(4);
@@ -112,15 +116,11 @@ describe('uploadMultipart', () => {
         : null,
     );
     const requestPartUrls = vi.fn(freshUrls);
-    const parts = await uploadMultipart({
-      file: fileOf(size),
+    const parts = await upload(fileOf(size), {
       plan: planFor(size, RECORD_SIZE, 3),
       concurrency: 3,
-      cipher: null,
-      contentType: 'application/octet-stream',
       requestPartUrls,
       put: recorder.put,
-      retry: fast,
     });
     expect(parts.map((p) => p.partNumber)).toEqual([1, 2, 3]);
     expect(recorder.urls.filter((u) => u.includes('part/1'))).toHaveLength(1);
@@ -139,13 +139,9 @@ describe('uploadMultipart', () => {
       url.includes('part/1') ? new TransferError('Upload failed: 500 boom', 500, true) : null,
     );
     await expect(
-      uploadMultipart({
-        file: fileOf(size),
+      upload(fileOf(size), {
         plan: planFor(size, RECORD_SIZE, 4),
         concurrency: 1,
-        cipher: null,
-        contentType: 'application/octet-stream',
-        requestPartUrls: freshUrls,
         put: recorder.put,
         retry: { attempts: 3, baseDelayMs: 1 },
       }),
@@ -156,15 +152,10 @@ describe('uploadMultipart', () => {
   it('refuses a part without an ETag (storage CORS must expose it)', async () => {
     const size = RECORD_SIZE;
     await expect(
-      uploadMultipart({
-        file: fileOf(size),
+      upload(fileOf(size), {
         plan: planFor(size, RECORD_SIZE, 1),
         concurrency: 1,
-        cipher: null,
-        contentType: 'application/octet-stream',
-        requestPartUrls: freshUrls,
         put: async () => ({ status: 200, etag: null }),
-        retry: fast,
       }),
     ).rejects.toThrow(/no ETag for part 1/);
   });
@@ -172,15 +163,8 @@ describe('uploadMultipart', () => {
   it('reports bytes of parts in flight plus finished parts, ending at the object size', async () => {
     const size = 3 * RECORD_SIZE + 10;
     const sent: number[] = [];
-    await uploadMultipart({
-      file: fileOf(size),
+    await upload(fileOf(size), {
       plan: planFor(size, RECORD_SIZE, 4),
-      concurrency: 2,
-      cipher: null,
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
-      put: recordingPut().put,
-      retry: fast,
       onBytes: (bytes) => sent.push(bytes),
     });
     expect(sent.at(-1)).toBe(size);
@@ -193,15 +177,10 @@ describe('uploadMultipart', () => {
     const file = fileOf(size);
     const material = await generateKeyMaterial();
     const recorder = recordingPut();
-    await uploadMultipart({
-      file,
+    await upload(file, {
       plan: planFor(size, 2 * RECORD_SIZE, 2),
-      concurrency: 2,
       cipher: { key: material.key, iv: material.iv },
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
       put: recorder.put,
-      retry: fast,
     });
     const stored = new Uint8Array(
       await new Blob([recorder.bodies.get(1)!, recorder.bodies.get(2)!]).arrayBuffer(),
@@ -217,15 +196,10 @@ describe('uploadMultipart', () => {
     const material = await generateKeyMaterial();
     const staging = fakeStaging();
     const recorder = recordingPut();
-    await uploadMultipart({
-      file,
+    await upload(file, {
       plan: planFor(size, 2 * RECORD_SIZE, 2),
-      concurrency: 2,
       cipher: { key: material.key, iv: material.iv },
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
       put: recorder.put,
-      retry: fast,
       openStaging: async () => staging,
     });
     const body = recorder.bodies.get(2) ?? new Blob();
@@ -241,15 +215,10 @@ describe('uploadMultipart', () => {
     const staging = fakeStaging();
     const refused = recordingPut(() => new TransferError('Upload failed (400)', 400, false));
     await expect(
-      uploadMultipart({
-        file: fileOf(size),
-        plan: planFor(size, RECORD_SIZE, 2),
+      upload(fileOf(size), {
         concurrency: 1,
         cipher: { key: material.key, iv: material.iv },
-        contentType: 'application/octet-stream',
-        requestPartUrls: freshUrls,
         put: refused.put,
-        retry: fast,
         openStaging: async () => staging,
       }),
     ).rejects.toThrow('Upload failed (400)');
@@ -257,17 +226,7 @@ describe('uploadMultipart', () => {
     expect(staging.close).toHaveBeenCalledOnce();
 
     const openStaging = vi.fn(async () => staging);
-    await uploadMultipart({
-      file: fileOf(size),
-      plan: planFor(size, RECORD_SIZE, 2),
-      concurrency: 1,
-      cipher: null,
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
-      put: recordingPut().put,
-      retry: fast,
-      openStaging,
-    });
+    await upload(fileOf(size), { concurrency: 1, openStaging });
     expect(openStaging).not.toHaveBeenCalled();
   });
 
@@ -284,17 +243,7 @@ describe('uploadMultipart', () => {
       });
     });
     await expect(
-      uploadMultipart({
-        file: fileOf(size),
-        plan: planFor(size, RECORD_SIZE, 4),
-        concurrency: 2,
-        cipher: null,
-        contentType: 'application/octet-stream',
-        requestPartUrls: freshUrls,
-        put,
-        retry: fast,
-        signal: controller.signal,
-      }),
+      upload(fileOf(size), { plan: planFor(size, RECORD_SIZE, 4), put, signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(put.mock.calls.length).toBeLessThanOrEqual(2);
   });
@@ -304,19 +253,14 @@ describe('uploadMultipart', () => {
     const requestPartUrls = vi.fn(freshUrls);
     const sent: number[] = [];
     const done: number[] = [];
-    const parts = await uploadMultipart({
-      file: fileOf(size),
+    const parts = await upload(fileOf(size), {
       plan: planFor(size, RECORD_SIZE, 0),
       completed: [
         { partNumber: 1, etag: '"kept-1"' },
         { partNumber: 4, etag: '"kept-4"' },
       ],
-      concurrency: 2,
-      cipher: null,
-      contentType: 'application/octet-stream',
       requestPartUrls,
       put: recorder.put,
-      retry: fast,
       onBytes: (bytes) => sent.push(bytes),
       onPartDone: (part) => done.push(part.partNumber),
     });
@@ -341,19 +285,11 @@ describe('uploadMultipart', () => {
     const file = fileOf(size);
     const material = await generateKeyMaterial();
     const cipher = { key: material.key, iv: material.iv };
-    const options = {
-      file,
-      plan: planFor(size, RECORD_SIZE, 0),
-      concurrency: 2,
-      cipher,
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
-      retry: fast,
-    };
+    const options = { plan: planFor(size, RECORD_SIZE, 0), cipher };
     const first = recordingPut();
-    const all = await uploadMultipart({ ...options, put: first.put });
+    const all = await upload(file, { ...options, put: first.put });
     const again = recordingPut();
-    await uploadMultipart({ ...options, put: again.put, completed: all.slice(0, 2) });
+    await upload(file, { ...options, put: again.put, completed: all.slice(0, 2) });
     expect([...again.bodies.keys()].sort()).toEqual([3, 4, 5]);
     for (const n of [3, 4, 5]) {
       const before = new Uint8Array(await first.bodies.get(n)!.arrayBuffer());
@@ -365,19 +301,12 @@ describe('uploadMultipart', () => {
   it('has nothing to send when every part is already stored', async () => {
     const size = 2 * RECORD_SIZE;
     const recorder = recordingPut();
-    const parts = await uploadMultipart({
-      file: fileOf(size),
-      plan: planFor(size, RECORD_SIZE, 2),
+    const parts = await upload(fileOf(size), {
       completed: [
         { partNumber: 2, etag: '"b"' },
         { partNumber: 1, etag: '"a"' },
       ],
-      concurrency: 2,
-      cipher: null,
-      contentType: 'application/octet-stream',
-      requestPartUrls: freshUrls,
       put: recorder.put,
-      retry: fast,
     });
     expect(parts.map((p) => p.etag)).toEqual(['"a"', '"b"']);
     expect(recorder.put).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../testing/fake-xhr';
 import { putBlob } from './put-blob';
 
@@ -8,8 +8,6 @@ beforeEach(() => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
-afterEach(() => vi.unstubAllGlobals());
-
 function lastXhr(): FakeXhr {
   const xhr = FakeXhr.sent.at(-1);
   if (!xhr) throw new Error('nothing was sent');

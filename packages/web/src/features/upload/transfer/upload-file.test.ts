@@ -3,17 +3,14 @@ import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { openMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
-import { mockApi } from '../testing/mock-api';
+import { mockApi, partUrls } from '../testing/mock-api';
 import type { PutBlobOptions } from './put-blob';
 import { uploadFile } from './upload-file';
 
 const ORIGIN = 'https://sealdrop.test';
 const fast = { attempts: 3, baseDelayMs: 1 };
-
-afterEach(() => vi.unstubAllGlobals());
-
 function presignAnswer(body: unknown, multipart = false) {
   const { size, isEncrypted } = body as { size: number; isEncrypted: boolean };
   return {
@@ -134,14 +131,7 @@ describe('uploadFile', () => {
   it('sends multipart ETags to finalize', async () => {
     const api = mockApi({
       'POST /upload/presign': (body) => presignAnswer(body, true),
-      'POST /upload/parts': (body) => ({
-        data: {
-          parts: (body as { partNumbers: number[] }).partNumbers.map((n) => ({
-            partNumber: n,
-            url: `https://storage.test/part/${n}`,
-          })),
-        },
-      }),
+      'POST /upload/parts': partUrls,
       'POST /upload/finalize': () => ({
         data: {
           fileId: 'Slug123456',

@@ -2,9 +2,8 @@
  * The whole transfer of one file (spec §4 "Upload (transfer steps)"): key material, presign,
  * share link at once, parts or a single PUT, finalize. No React here: the hook drives it.
  */
-import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
-import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
+import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { rememberFileKey } from '../../../lib/file-keys';
 import type { ShortLinkReservation } from '../api/tiny-url';
@@ -101,10 +100,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
     try {
       const material = await generateKeyMaterial();
       cipher = { key: material.key, iv: material.iv };
-      fragment = buildFragment(material);
-      linkFragment = options.passphrase
-        ? buildProtectedFragment(await protectSecrets(material, options.passphrase))
-        : fragment;
+      ({ fragment, linkFragment } = await linkFragments(material, options.passphrase));
       description = await describeForPresign(
         { name, type, size: blob.size },
         material.rawKey,

@@ -6,7 +6,6 @@ import { notDetectedMessage } from './wallet-adapter';
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
-  vi.unstubAllGlobals();
 });
 
 function injectedProvider(flag: 'isPhantom' | 'isSolflare', signature: Uint8Array) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, networkError, ok } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/render-with-session';
 import { registerFakeWallet } from '../testing/fake-standard-wallet';
@@ -9,8 +9,6 @@ import { renderWallet } from '../testing/render-wallet';
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 async function fakePhantom(options: { rejectSigning?: boolean } = {}) {

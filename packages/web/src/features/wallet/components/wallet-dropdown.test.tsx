@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/render-with-session';
 import { balanceOf, LINKED_ADDRESS, renderWallet, tokenInfoOf } from '../testing/render-wallet';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 const linkedUser = () => testUser({ solanaWallet: LINKED_ADDRESS, isPremium: true });
 

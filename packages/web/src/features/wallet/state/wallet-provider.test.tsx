@@ -1,15 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../testing/mock-api';
 import { renderWithSession, testUser } from '../../../testing/render-with-session';
 import { balanceOf, LINKED_ADDRESS, tokenInfoOf } from '../testing/render-wallet';
 import { useWallet, type WalletState } from './wallet-context';
 import { WalletProvider } from './wallet-provider';
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function renderProbe() {
   const seen: { current: WalletState | null } = { current: null };

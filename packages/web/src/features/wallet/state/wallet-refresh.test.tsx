@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../testing/render-with-session';
 import { LINKED_ADDRESS, renderWallet } from '../testing/render-wallet';
 import { BALANCE_REFRESH_MS, PRICE_REFRESH_MS } from './wallet-context';
@@ -7,12 +7,6 @@ import { BALANCE_REFRESH_MS, PRICE_REFRESH_MS } from './wallet-context';
 beforeEach(() => {
   // The clock also moves on its own, so Testing Library's waiting still works.
   vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
