@@ -16,11 +16,14 @@ import {
 export { freePort, REPO_ROOT, type RunningProcess };
 
 /**
- * How the server process is started: its TypeScript sources through tsx, or exactly as `npm start`
- * does (scripts/start.mjs: builds what is stale, then runs the bundle).
+ * How the server process is started: its TypeScript sources through tsx; the bundle that
+ * `npm run build` (scripts/build-server.mjs) writes, as `npm start` runs it once built; or exactly
+ * as `npm start` does (scripts/start.mjs: builds what is stale, then runs the bundle). The caller
+ * of `bundle` builds it first.
  */
 export const ENTRIES = {
   sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
+  bundle: ['packages/server/dist/main.mjs'],
   'npm-start': ['scripts/start.mjs'],
 } as const;
 export type Entry = keyof typeof ENTRIES;
