@@ -1,6 +1,7 @@
 /**
- * The harness itself: every test file reaches the one Chromium global-setup.ts started, and what a
- * file closes (its contexts, its connection) never closes that browser for the files after it.
+ * The harness itself: every test file reaches the one Chromium global-setup.ts started; what a
+ * file closes (its contexts, its connection) never closes that browser for the files after it, and
+ * the contexts a file leaves open go away with its connection, so the next file finds none.
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -35,16 +36,24 @@ describe('one Chromium for the whole e2e run', () => {
     }
   });
 
-  it('keeps the browser when one caller closes its context and its connection', async () => {
+  it('keeps the browser when a caller closes a context and its connection, and drops the contexts it left open', async () => {
     const { pid } = inject('sharedChromium');
     const [leaving, staying] = await Promise.all([connectBrowser(), connectBrowser()]);
-    const context = await leaving.newContext();
-    await (await context.newPage()).goto('about:blank');
-    await context.close();
+    const closed = await leaving.newContext();
+    await (await closed.newPage()).goto('about:blank');
+    await closed.close();
+    const forgotten = await leaving.newContext();
+    await (await forgotten.newPage()).goto('about:blank');
+    const session = await staying.newBrowserCDPSession();
+    const contextIds = async () =>
+      (await session.send('Target.getBrowserContexts')).browserContextIds;
+    const leftOpen = await contextIds();
+    expect(leftOpen).toHaveLength(1);
     await leaving.close();
 
     expect(isRunning(pid)).toBe(true);
     expect(staying.isConnected()).toBe(true);
+    await expect.poll(contextIds).not.toContain(leftOpen[0]);
     const page = await (await staying.newContext()).newPage();
     expect(await page.evaluate(() => 6 * 7)).toBe(42);
     await staying.close();
