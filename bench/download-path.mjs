@@ -5,16 +5,20 @@
 // tree every 200 ms. Usage:
 //   node bench/download-path.mjs [sizeMiB=512] [rounds=1]
 // WEB_DIST=<dir> serves an already built web app; otherwise it is rebuilt when stale (npm start).
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import {
+  answersHealth,
+  freePort,
+  runNode,
+  stopChild,
+  waitUntilReady,
+} from '../scripts/app-process.mjs';
 
 register();
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { encryptPart } = await import('../packages/core/src/crypto/record-cipher.ts');
 const { importKey } = await import('../packages/core/src/crypto/key-material.ts');
 const { buildFragment } = await import('../packages/core/src/crypto/fragment.ts');
@@ -52,23 +56,20 @@ const expectedSha = (() => {
   return hash.digest('hex');
 })();
 
-// --- the server, as e2e/support/app-server.ts starts it -------------------------------------------
+// --- the server, from its sources -----------------------------------------------------------------
 const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-dl-'));
-const port = 19000 + Math.floor(Math.random() * 1000);
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STORAGE: 'local',
-    RATE_LIMIT_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const origin = `http://127.0.0.1:${await freePort()}`;
+const server = runNode(['--import', 'tsx', 'packages/server/src/main.ts'], {
+  PORT: new URL(origin).port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  STORAGE: 'local',
+  RATE_LIMIT_ENABLED: 'false',
+  LOG_LEVEL: 'warn',
 });
+// What it prints still reaches this terminal.
+server.child.stdout?.pipe(process.stdout, { end: false });
+server.child.stderr?.pipe(process.stderr, { end: false });
 
 async function api(path, body) {
   const response = await fetch(`${origin}/api${path}`, {
@@ -138,7 +139,7 @@ function processTree(rootPid) {
 }
 function browserPids() {
   return processTree(process.pid).filter((pid) => {
-    if (pid === process.pid || pid === server.pid) return false;
+    if (pid === process.pid || pid === server.child.pid) return false;
     try {
       return /Name:\s+(chrom|headless)/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
     } catch {
@@ -218,12 +219,7 @@ async function timeDownload(browser, url, control) {
 const round = (n) => Math.round(n * 10) / 10;
 let browser;
 try {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilReady(server, () => answersHealth(origin, { okOnly: true }));
   const rawKey = randomBytes(32);
   const iv = randomBytes(12);
   const key = await importKey(rawKey);
@@ -269,6 +265,6 @@ try {
   }
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
+  await stopChild(server.child);
   rmSync(dataDir, { recursive: true, force: true });
 }

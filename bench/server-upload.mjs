@@ -3,18 +3,24 @@
 // server's peak RSS (sampled from /proc every 50 ms). Usage:
 //   node bench/server-upload.mjs [sizeMiB=1024] [concurrency=4] [local|s3]
 // `s3` starts s3rver on loopback in this process (s3rver's own speed then bounds the figure).
-import { spawn } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  answersHealth,
+  freePort,
+  runNode,
+  stopChild,
+  waitUntilReady,
+} from '../scripts/app-process.mjs';
 
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const concurrency = Number(process.argv[3] ?? 4);
 const driver = process.argv[4] ?? 'local';
 const size = sizeMiB * MiB;
-const port = 18000 + Math.floor(Math.random() * 1000);
+const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
 
@@ -40,22 +46,22 @@ if (driver === 's3') {
   };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  env: {
-    ...process.env,
-    ...storageEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SERVE_WEB: 'false',
-    RATE_LIMIT_ENABLED: 'false',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'inherit',
+const server = runNode(['--import', 'tsx', 'packages/server/src/main.ts'], {
+  ...storageEnv,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SERVE_WEB: 'false',
+  RATE_LIMIT_ENABLED: 'false',
+  LOG_LEVEL: 'warn',
 });
+// What it prints still reaches this terminal.
+server.child.stdout?.pipe(process.stdout, { end: false });
+server.child.stderr?.pipe(process.stderr, { end: false });
 const rssOf = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) *
-  1024;
+  Number(
+    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0,
+  ) * 1024;
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf())), 50);
 
@@ -71,12 +77,7 @@ async function api(path, body) {
 }
 
 try {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilReady(server, () => answersHealth(origin, { okOnly: true }));
   const idleRss = rssOf();
   // One 16 MiB block of random bytes, repeated: generating 1 GiB would dominate the timing.
   const block = randomFillSync(Buffer.alloc(16 * MiB));
@@ -136,7 +137,7 @@ try {
   );
 } finally {
   clearInterval(sampler);
-  server.kill('SIGTERM');
+  await stopChild(server.child);
   await s3rver?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

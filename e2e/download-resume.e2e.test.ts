@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKET, startS3rver } from '../packages/server/src/testing/s3rver';
 import { appInBrowser } from './support/app-in-browser';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 import { fileSha256, randomFile } from './support/files';
 
@@ -70,7 +70,7 @@ describe('a download through a connection that drops twice, local driver', () =>
   let browser: Browser;
   let proxy: CuttingProxy;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startAppServer(), connectBrowser()]);
     proxy = await startCuttingProxy({
       targetPort: Number(new URL(server.origin).port),
       carriesObject: (request) =>

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkUrl, type SmtpSink, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 
 describe('email links in Chromium', () => {
   let sink: SmtpSink;
@@ -16,7 +16,7 @@ describe('email links in Chromium', () => {
     sink = await startSmtpSink();
     [server, browser] = await Promise.all([
       startAppServer({ SMTP_URL: sink.url }),
-      launchBrowser(),
+      connectBrowser(),
     ]);
   });
   afterAll(async () => {

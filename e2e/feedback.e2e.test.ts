@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'Correct-Horse-9';
@@ -13,7 +13,7 @@ describe('feedback in Chromium', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer({ ADMIN_EMAILS: ADMIN_EMAIL }),
-      launchBrowser(),
+      connectBrowser(),
     ]);
   });
   afterAll(async () => {

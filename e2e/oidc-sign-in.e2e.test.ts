@@ -10,7 +10,7 @@ import {
   type TestProvider,
 } from '../packages/server/src/testing/oidc-test-provider';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 
 const CLIENT = { clientId: 'sealdrop-e2e', clientSecret: 'sealdrop-e2e-client-secret' };
 
@@ -38,7 +38,7 @@ describe('external sign-in in Chromium', () => {
         OIDC_CLIENT_SECRET: CLIENT.clientSecret,
         OIDC_NAME: 'Test ID',
       }),
-      launchBrowser(),
+      connectBrowser(),
     ]);
     await provider.configure({
       client: { ...CLIENT, redirectUri: `${server.origin}/api/auth/oidc/callback` },

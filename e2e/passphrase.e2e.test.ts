@@ -18,7 +18,7 @@ import {
 } from '../packages/server/src/testing/solana-rpc-standin';
 import { type AppServer, startAppServer } from './support/app-server';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom } from './support/injected-wallet';
 import { recordRequests, type SeenRequest } from './support/requests';
@@ -43,12 +43,12 @@ describe('passphrase-protected links in Chromium', () => {
   let rpc: SolanaRpcStandin;
   let market: MarketDataStandin;
   let server: AppServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let browser: Awaited<ReturnType<typeof connectBrowser>>;
   beforeAll(async () => {
     [rpc, market, browser] = await Promise.all([
       startSolanaRpcStandin(),
       startMarketDataStandin(),
-      launchBrowser(),
+      connectBrowser(),
     ]);
     market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
     server = await startAppServer({

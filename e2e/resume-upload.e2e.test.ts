@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 import { recordRequests } from './support/requests';
@@ -79,7 +79,7 @@ describe('resuming an upload after a reload, in Chromium', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer({ UPLOAD_PART_SIZE: String(PART_SIZE) }),
-      launchBrowser(),
+      connectBrowser(),
     ]);
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type AppServer, ROOT, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 import { randomFile } from './support/files';
 
 const OUT = join(
@@ -21,7 +21,7 @@ describe('screenshots', () => {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startAppServer(), connectBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

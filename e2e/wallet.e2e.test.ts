@@ -17,7 +17,7 @@ import {
   startSolanaRpcStandin,
 } from '../packages/server/src/testing/solana-rpc-standin';
 import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser } from './support/browser';
+import { connectBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom, type TestKeypair } from './support/injected-wallet';
 
@@ -32,7 +32,7 @@ describe('wallet link in Chromium', () => {
     [rpc, market, browser] = await Promise.all([
       startSolanaRpcStandin(),
       startMarketDataStandin(),
-      launchBrowser(),
+      connectBrowser(),
     ]);
     market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
     server = await startAppServer({

@@ -1,6 +1,7 @@
 /**
- * Starts Sealdrop as `npm start` runs it (built web app, real server process) on a free loopback
- * port with a fresh data directory, and keeps every log line so tests can search them.
+ * Starts Sealdrop as `npm start` runs it (built web app, the server bundle run by plain node, both
+ * built by global-setup.ts) on a free loopback port with a fresh data directory, and keeps every
+ * log line so tests can search them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ export interface AppServer {
 /** The app with its web pages, on a fresh data directory removed by stop(); `entry` as named. */
 export async function startAppServer(
   env: Record<string, string> = {},
-  entry: Entry = 'sources',
+  entry: Entry = 'bundle',
 ): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-'));

@@ -3,39 +3,27 @@
  * way fault tests (which kill -9 it and start it again on the same port and data directory), the
  * browser tests (e2e/support/app-server.ts) and the CLI tests start the app.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import {
+  answersHealth,
+  freePort,
+  REPO_ROOT,
+  type RunningProcess,
+  runNode,
+  stopChild,
+  waitUntilReady,
+} from '../../../../scripts/app-process.mjs';
 
-export const REPO_ROOT = join(import.meta.dirname, '../../../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** A child process with every line it printed kept, for assertions and failure messages. */
-export interface RunningProcess {
-  child: ChildProcess;
-  logs: string[];
-  exited: Promise<number | null>;
-}
+export { freePort, REPO_ROOT, type RunningProcess };
 
 /**
- * How the server process is started: its TypeScript sources through tsx, or exactly as `npm start`
- * does (scripts/start.mjs: builds what is stale, then runs the bundle).
+ * How the server process is started: its TypeScript sources through tsx; the bundle that
+ * `npm run build` (scripts/build-server.mjs) writes, as `npm start` runs it once built; or exactly
+ * as `npm start` does (scripts/start.mjs: builds what is stale, then runs the bundle). The caller
+ * of `bundle` builds it first.
  */
 export const ENTRIES = {
   sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
+  bundle: ['packages/server/dist/main.mjs'],
   'npm-start': ['scripts/start.mjs'],
 } as const;
 export type Entry = keyof typeof ENTRIES;
@@ -47,18 +35,6 @@ export function runScript(
   logs: string[] = [],
 ): RunningProcess {
   return runNode(['--import', 'tsx', script], env, logs);
-}
-
-function runNode(args: readonly string[], env: Record<string, string>, logs: string[]) {
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, logs, exited } satisfies RunningProcess;
 }
 
 export interface ServerProcess {
@@ -102,19 +78,12 @@ export async function startServerProcess(
     };
     const running = runNode(ENTRIES[options.entry ?? 'sources'], serverEnv, logs);
     current = running;
-    await waitUntilListening(origin, running);
+    // Any answer (200 or 503) will do: the process is up and serving.
+    await waitUntilReady(running, () => answersHealth(origin));
   };
 
   const kill = async (signal: NodeJS.Signals) => {
-    const running = current;
-    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-    running.child.kill(signal);
-    const timeout = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-    await Promise.race([running.exited, timeout]);
-    if (running.child.exitCode === null && running.child.signalCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    if (current) await stopChild(current.child, signal);
   };
 
   await launch();
@@ -128,22 +97,4 @@ export async function startServerProcess(
     stop: () => kill('SIGTERM'),
     running: () => current,
   };
-}
-
-/** Waits for /api/health to answer at all (200 or 503): the process is up and serving. */
-async function waitUntilListening(origin: string, running: RunningProcess) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null)
-      throw new Error(`server exited early:\n${running.logs.join('')}`);
-    try {
-      await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5000) });
-      return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  running.child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${running.logs.join('')}`);
 }
