@@ -159,6 +159,7 @@ function serverUploadSection() {
       'size (MiB)',
       'parts in flight',
       'upload',
+      'of which finalize',
       'download',
       'server RSS idle / peak (MiB)',
     ],
@@ -167,6 +168,8 @@ function serverUploadSection() {
       row.sizeMiB,
       row.concurrency,
       `${fixed(row.uploadMiBs)} MiB/s (${fixed(row.uploadSeconds, 2)} s)`,
+      // Rows from before finalize was timed have none.
+      row.finalizeSeconds === undefined ? '—' : `${fixed(row.finalizeSeconds, 2)} s`,
       `${fixed(row.downloadMiBs)} MiB/s (${fixed(row.downloadSeconds, 2)} s)`,
       `${row.idleRssMiB} / ${row.peakRssMiB}`,
     ]),

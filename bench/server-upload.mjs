@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   answersHealth,
   freePort,
+  npmStartArgs,
   runNode,
   stopChild,
   waitUntilReady,
@@ -46,7 +47,8 @@ if (driver === 's3') {
   };
 }
 
-const server = runNode(['--import', 'tsx', 'packages/server/src/main.ts'], {
+// As `npm start` runs it: the bundle, with package.json's node flags.
+const server = runNode(npmStartArgs(), {
   ...storageEnv,
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -106,7 +108,11 @@ try {
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
+  const partsPeak = peakRss;
+  const finalizeStart = performance.now();
   await api('/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug, parts: etags });
+  // On the local driver, finalize copies every part into the object (local.concat.ts).
+  const finalizeSeconds = (performance.now() - finalizeStart) / 1000;
   const uploadSeconds = (performance.now() - started) / 1000;
   const uploadPeak = peakRss;
 
@@ -127,10 +133,12 @@ try {
       concurrency,
       uploadMiBs: +(sizeMiB / uploadSeconds).toFixed(1),
       uploadSeconds: +uploadSeconds.toFixed(2),
+      finalizeSeconds: +finalizeSeconds.toFixed(2),
       downloadMiBs: +(sizeMiB / downloadSeconds).toFixed(1),
       downloadSeconds: +downloadSeconds.toFixed(2),
       receivedBytes: received,
       idleRssMiB: +(idleRss / MiB).toFixed(0),
+      peakRssDuringPartsMiB: +(partsPeak / MiB).toFixed(0),
       peakRssDuringUploadMiB: +(uploadPeak / MiB).toFixed(0),
       peakRssMiB: +(peakRss / MiB).toFixed(0),
     }),

@@ -4,10 +4,23 @@
 // (bench/lib/app.mjs, bench/download-path.mjs, bench/server-upload.mjs). Plain JavaScript so that
 // benches run it without a transpiler; its types are in app-process.d.mts.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '..');
+
+/**
+ * The arguments `npm start` gives node (package.json's `start`, less `node`): its flags, then the
+ * script. What starts the app "as npm start does" runs exactly these, so a flag added there (the
+ * young generation's size, docs/performance.md) is measured and tested too.
+ */
+export function npmStartArgs() {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node`);
+  return args;
+}
 
 /** A port nothing listens on right now (the kernel picks it; free again when this resolves). */
 export function freePort() {

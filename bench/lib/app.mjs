@@ -1,12 +1,13 @@
-// Starts Sealdrop as `npm start` runs it (`node scripts/start.mjs`: builds the web app if stale,
-// then serves app and API) on a free loopback port with a fresh DATA_DIR; for STORAGE=s3 it first
-// starts `scripts/s3rver.mjs` (what `npm run s3rver` runs) on a free port beside it.
+// Starts Sealdrop as `npm start` runs it (package.json's node flags and `scripts/start.mjs`: builds
+// the web app if stale, then serves app and API) on a free loopback port with a fresh DATA_DIR; for
+// STORAGE=s3 it first starts `scripts/s3rver.mjs` (what `npm run s3rver` runs) on a free port beside it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   answersHealth,
   freePort,
+  npmStartArgs,
   REPO_ROOT,
   runNode,
   stopChild,
@@ -52,7 +53,7 @@ export async function startApp({ driver = 'local', env = {} } = {}) {
     }
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const server = runNode(['scripts/start.mjs'], {
+    const server = runNode(npmStartArgs(), {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

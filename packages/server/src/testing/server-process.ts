@@ -6,6 +6,7 @@
 import {
   answersHealth,
   freePort,
+  npmStartArgs,
   REPO_ROOT,
   type RunningProcess,
   runNode,
@@ -24,7 +25,7 @@ export { freePort, REPO_ROOT, type RunningProcess };
 export const ENTRIES = {
   sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
   bundle: ['packages/server/dist/main.mjs'],
-  'npm-start': ['scripts/start.mjs'],
+  'npm-start': npmStartArgs(),
 } as const;
 export type Entry = keyof typeof ENTRIES;
 
