@@ -4,19 +4,11 @@
 // for Playwright's download to finish, compares SHA-256, and samples the RSS of Chromium's process
 // tree every 200 ms. Usage:
 //   node bench/download-path.mjs [sizeMiB=512] [rounds=1]
-// WEB_DIST=<dir> serves an already built web app; otherwise it is rebuilt when stale (npm start).
+// WEB_DIST=<dir> serves an already built web app (the server's own setting) instead of this tree's.
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
-import {
-  answersHealth,
-  freePort,
-  runNode,
-  stopChild,
-  waitUntilReady,
-} from '../scripts/app-process.mjs';
+import { api, startApp } from './lib/app.mjs';
 
 register();
 const { encryptPart } = await import('../packages/core/src/crypto/record-cipher.ts');
@@ -31,11 +23,6 @@ const sizeMiB = Number(process.argv[2] ?? 512);
 const rounds = Number(process.argv[3] ?? 1);
 const size = sizeMiB * MiB;
 const SAMPLE_MS = 200;
-
-if (!process.env.WEB_DIST) {
-  const { buildWebIfStale } = await import('../scripts/build-web.mjs');
-  buildWebIfStale();
-}
 
 // --- the plaintext: one random 16 MiB block repeated (generation must not dominate) ---------------
 const block = randomFillSync(Buffer.alloc(16 * MiB));
@@ -56,44 +43,23 @@ const expectedSha = (() => {
   return hash.digest('hex');
 })();
 
-// --- the server, from its sources -----------------------------------------------------------------
-const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-dl-'));
-const origin = `http://127.0.0.1:${await freePort()}`;
-const server = runNode(['--import', 'tsx', 'packages/server/src/main.ts'], {
-  PORT: new URL(origin).port,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  STORAGE: 'local',
-  RATE_LIMIT_ENABLED: 'false',
-  LOG_LEVEL: 'warn',
-});
-// What it prints still reaches this terminal.
-server.child.stdout?.pipe(process.stdout, { end: false });
-server.child.stderr?.pipe(process.stderr, { end: false });
-
-async function api(path, body) {
-  const response = await fetch(`${origin}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.status !== 'success') throw new Error(`${path}: ${json.message}`);
-  return json.data;
-}
+// --- the server, as `npm start` runs it ------------------------------------------------------------
+const app = await startApp({ driver: 'local' });
+const { origin } = app;
+const post = (path, body) => api(origin, 'POST', path, body);
 
 /** Uploads `size` bytes part by part; `seal` turns a part's plaintext into what is stored. */
 async function upload(name, isEncrypted, seal) {
   // An encrypted upload names its file only inside sealed metadata; a stand-in blob will do here.
   const described = isEncrypted ? { encryptedMetadata: 'A'.repeat(380) } : { filename: name };
-  const plan = await api('/upload/presign', { ...described, size, isEncrypted });
+  const plan = await post('/upload/presign', { ...described, size, isEncrypted });
   const partSize = plan.multipart?.partSize ?? size;
   const partCount = plan.multipart?.partCount ?? 1;
   const urls = new Map((plan.multipart?.parts ?? []).map((p) => [p.partNumber, p.url]));
   const etags = [];
   for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
     if (plan.multipart && !urls.has(partNumber)) {
-      const more = await api('/upload/parts', {
+      const more = await post('/upload/parts', {
         objectKey: plan.objectKey,
         uploadId: plan.multipart.uploadId,
         partNumbers: [partNumber],
@@ -108,7 +74,7 @@ async function upload(name, isEncrypted, seal) {
     if (!response.ok) throw new Error(`part ${partNumber}: ${response.status}`);
     etags.push({ partNumber, etag: response.headers.get('etag') });
   }
-  await api('/upload/finalize', {
+  await post('/upload/finalize', {
     objectKey: plan.objectKey,
     slug: plan.slug,
     ...(plan.multipart ? { parts: etags } : {}),
@@ -139,7 +105,7 @@ function processTree(rootPid) {
 }
 function browserPids() {
   return processTree(process.pid).filter((pid) => {
-    if (pid === process.pid || pid === server.child.pid) return false;
+    if (pid === process.pid || pid === app.serverPid) return false;
     try {
       return /Name:\s+(chrom|headless)/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
     } catch {
@@ -219,7 +185,6 @@ async function timeDownload(browser, url, control) {
 const round = (n) => Math.round(n * 10) / 10;
 let browser;
 try {
-  await waitUntilReady(server, () => answersHealth(origin, { okOnly: true }));
   const rawKey = randomBytes(32);
   const iv = randomBytes(12);
   const key = await importKey(rawKey);
@@ -265,6 +230,5 @@ try {
   }
 } finally {
   await browser?.close();
-  await stopChild(server.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -2,88 +2,32 @@
 // presign, parallel part PUTs straight to storage, finalize — and reports MiB/s, wall time and the
 // server's peak RSS (sampled from /proc every 50 ms). Usage:
 //   node bench/server-upload.mjs [sizeMiB=1024] [concurrency=4] [local|s3]
-// `s3` starts s3rver on loopback in this process (s3rver's own speed then bounds the figure).
+// `s3` starts s3rver on loopback beside it (s3rver's own speed then bounds the figure).
 import { createHash, randomFillSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  answersHealth,
-  freePort,
-  npmStartArgs,
-  runNode,
-  stopChild,
-  waitUntilReady,
-} from '../scripts/app-process.mjs';
+import { readFileSync } from 'node:fs';
+import { api, startApp } from './lib/app.mjs';
 
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const concurrency = Number(process.argv[3] ?? 4);
 const driver = process.argv[4] ?? 'local';
 const size = sizeMiB * MiB;
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
 
-let s3rver;
-let storageEnv = {};
-if (driver === 's3') {
-  const { default: S3rver } = await import('s3rver');
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(dataDir, 's3'),
-    configureBuckets: [{ name: 'bench' }],
-  });
-  const { port: s3Port } = await s3rver.run();
-  storageEnv = {
-    STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_BUCKET: 'bench',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-}
-
-// As `npm start` runs it: the bundle, with package.json's node flags.
-const server = runNode(npmStartArgs(), {
-  ...storageEnv,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  SERVE_WEB: 'false',
-  RATE_LIMIT_ENABLED: 'false',
-  LOG_LEVEL: 'warn',
-});
-// What it prints still reaches this terminal.
-server.child.stdout?.pipe(process.stdout, { end: false });
-server.child.stderr?.pipe(process.stderr, { end: false });
+// As `npm start` runs it (the bundle, package.json's node flags); s3rver in a process of its own.
+const app = await startApp({ driver, env: { SERVE_WEB: 'false' } });
+const { origin } = app;
+const post = (path, body) => api(origin, 'POST', path, body);
 const rssOf = () =>
-  Number(
-    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0,
-  ) * 1024;
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.serverPid}/status`, 'utf8'))?.[1] ?? 0) *
+  1024;
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf())), 50);
 
-async function api(path, body) {
-  const response = await fetch(`${origin}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.status !== 'success') throw new Error(`${path}: ${json.message}`);
-  return json.data;
-}
-
 try {
-  await waitUntilReady(server, () => answersHealth(origin, { okOnly: true }));
   const idleRss = rssOf();
   // One 16 MiB block of random bytes, repeated: generating 1 GiB would dominate the timing.
   const block = randomFillSync(Buffer.alloc(16 * MiB));
-  const plan = await api('/upload/presign', { filename: 'bench.bin', size, isEncrypted: false });
+  const plan = await post('/upload/presign', { filename: 'bench.bin', size, isEncrypted: false });
   const { partSize, partCount, uploadId } = plan.multipart;
   const urls = new Map(plan.multipart.parts.map((p) => [p.partNumber, p.url]));
   const etags = [];
@@ -93,7 +37,7 @@ try {
     while (next <= partCount) {
       const partNumber = next++;
       if (!urls.has(partNumber)) {
-        const more = await api('/upload/parts', {
+        const more = await post('/upload/parts', {
           objectKey: plan.objectKey,
           uploadId,
           partNumbers: [partNumber],
@@ -110,7 +54,7 @@ try {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const partsPeak = peakRss;
   const finalizeStart = performance.now();
-  await api('/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug, parts: etags });
+  await post('/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug, parts: etags });
   // On the local driver, finalize copies every part into the object (local.concat.ts).
   const finalizeSeconds = (performance.now() - finalizeStart) / 1000;
   const uploadSeconds = (performance.now() - started) / 1000;
@@ -145,7 +89,5 @@ try {
   );
 } finally {
   clearInterval(sampler);
-  await stopChild(server.child);
-  await s3rver?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
