@@ -1,8 +1,8 @@
 // Runs Sealdrop (or a helper such as s3rver) as a child `node` process from the repository root:
 // a free loopback port, every line it prints kept, waiting until it is ready, stopping it. The one
-// copy shared by the tests (packages/server/src/testing/server-process.ts) and the benches
-// (bench/lib/app.mjs, bench/download-path.mjs, bench/server-upload.mjs). Plain JavaScript so that
-// benches run it without a transpiler; its types are in app-process.d.mts.
+// copy shared by the tests (packages/server/src/testing/server-process.ts) and the benches (through
+// bench/lib/app.mjs, which every bench starts the app with). Plain JavaScript so that benches run
+// it without a transpiler; its types are in app-process.d.mts.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
