@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../bytes';
 import { RECORD_SIZE } from '../record-format';
 import { fileOffsets, fileSpan, sealedSize, slicePlaintext } from './file-span';
 import { importKey } from './key-material';
@@ -14,16 +15,6 @@ function filesOf(sizes: number[]) {
   return sizes.map((size, f) =>
     Uint8Array.from({ length: size }, (_, i) => (i * 31 + f * 7) & 0xff),
   );
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -48,7 +39,7 @@ describe('one file of a link fetched alone', () => {
   it('decrypts each file from just its byte range, whatever its size and place', async () => {
     const key = await importKey(RAW_KEY);
     const files = filesOf(SIZES);
-    const plaintext = concat(files);
+    const plaintext = concatBytes(files);
     const object = await encryptBytes(key, IV, plaintext);
     expect(object.length).toBe(sealedSize(plaintext.length));
     const offsets = fileOffsets(SIZES);
@@ -87,7 +78,7 @@ describe('one file of a link fetched alone', () => {
 
   it('fails when the range is short a record, or comes from another place', async () => {
     const key = await importKey(RAW_KEY);
-    const plaintext = concat(filesOf([5 * RECORD_SIZE]));
+    const plaintext = concatBytes(filesOf([5 * RECORD_SIZE]));
     const object = await encryptBytes(key, IV, plaintext);
     const span = fileSpan(RECORD_SIZE, 3 * RECORD_SIZE, plaintext.length)!;
     expect(span.endsObject).toBe(false);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../bytes';
 import { RECORD_SIZE } from '../record-format';
 import { partChunks, partCount, partObjectSize, partPlainRange } from '../upload-plan';
 import { encryptBytes, sealPartRecords } from './record-cipher';
-import { concatBytes, firstDifference, pattern, VECTOR_IV, vectorKey } from './test-helpers';
+import { firstDifference, pattern, VECTOR_IV, vectorKey } from './test-helpers';
 
 const PART = 4 * RECORD_SIZE;
 const CHUNK = RECORD_SIZE * 3; // does not divide the part: the last chunk of a part is shorter

@@ -3,6 +3,7 @@
  * the object is decrypted in one piece or streamed in small chunks.
  */
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../bytes';
 import { HEADER_SIZE, RECORD_SIZE, TAG_SIZE } from '../record-format';
 import { importKey } from './key-material';
 import { decryptBytes, encryptBytes } from './record-cipher';
@@ -36,12 +37,6 @@ function swapRecords(bytes: Uint8Array, a: number, b: number) {
   copy.set(bytes.subarray(at(a), at(a + 1)), at(b));
   copy.set(bytes.subarray(at(b), at(b + 1)), at(a));
   return copy;
-}
-function concat(a: Uint8Array, b: Uint8Array) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 /** Both decryption paths must refuse the bytes with a DecryptionError. */
@@ -89,8 +84,8 @@ describe('tampering', () => {
 
   it('refuses an appended record, even one from the same file', async () => {
     const file = await sealedFile(2 * RECORD_SIZE);
-    await expectRefused(concat(file, file.subarray(at(1), at(2))));
-    await expectRefused(concat(file, new Uint8Array(TAG_SIZE)));
+    await expectRefused(concatBytes([file, file.subarray(at(1), at(2))]));
+    await expectRefused(concatBytes([file, new Uint8Array(TAG_SIZE)]));
   });
 
   // Keys are never reused across files; this checks that even then a final record cannot be
@@ -98,7 +93,7 @@ describe('tampering', () => {
   it('refuses a final record spliced into the middle of another file', async () => {
     const a = await sealedFile(2 * RECORD_SIZE + 5);
     const b = await encryptBytes(await vectorKey(), VECTOR_IV, pattern(2 * RECORD_SIZE).reverse());
-    const spliced = concat(concat(a.subarray(0, at(1)), b.subarray(at(1))), a.subarray(at(2)));
+    const spliced = concatBytes([a.subarray(0, at(1)), b.subarray(at(1)), a.subarray(at(2))]);
     await expectRefused(spliced);
   });
 

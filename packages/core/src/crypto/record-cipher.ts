@@ -2,6 +2,7 @@
  * Encrypting and decrypting whole Sealdrop objects (format: docs/encryption.md). Uploads encrypt
  * part by part, in parallel; downloads decrypt as a stream with bounded memory.
  */
+import { concatBytes } from '../bytes';
 import { HEADER_SIZE, RECORD_SIZE, TAG_SIZE } from '../record-format';
 import { ByteQueue } from './byte-queue';
 import { encodeHeader, parseHeader } from './record-header';
@@ -34,7 +35,7 @@ export interface EncryptPartInput {
 
 /** Encrypts a run of records; the parts of a file, concatenated in order, form the object. */
 export async function encryptPart(input: EncryptPartInput): Promise<Uint8Array<ArrayBuffer>> {
-  return concat(await sealPartRecords(input));
+  return concatBytes(await sealPartRecords(input));
 }
 
 /**
@@ -185,7 +186,7 @@ export async function decryptBytes(
   // Errors surface through the reader below; the writer's copies would otherwise go unhandled.
   writer.write(ciphertext).catch(() => {});
   writer.close().catch(() => {});
-  return concat(await readAll(stream.readable));
+  return concatBytes(await readAll(stream.readable));
 }
 
 async function readAll(readable: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
@@ -193,14 +194,4 @@ async function readAll(readable: ReadableStream<Uint8Array>): Promise<Uint8Array
   const reader = readable.getReader();
   for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
   return chunks;
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }

@@ -1,4 +1,5 @@
 /** Shared fixtures for the crypto tests (not used by app code). */
+import { concatBytes } from '../bytes';
 import { importKey } from './key-material';
 import { createDecryptionStream } from './record-cipher';
 
@@ -69,14 +70,4 @@ export async function decryptChunks(
   const parts: Uint8Array[] = [];
   for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
   return concatBytes(parts);
-}
-
-export function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -9,6 +9,7 @@
  * download. Decryption is core's createDecryptionStream, the same code every other path runs.
  * Protocol: ../save/service-worker-protocol.ts.
  */
+import { concatBytes } from '@sealdrop/core/bytes';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { decryptSelection, isSelection } from '../lib/decrypt-selection';
@@ -181,7 +182,7 @@ function responseStream(
             if (size >= OUTPUT_BYTES) break;
             next = await plaintext.read();
           }
-          if (size > 0) controller.enqueue(concat(parts, size));
+          if (size > 0) controller.enqueue(parts.length === 1 ? parts[0]! : concatBytes(parts));
           if (next.done) {
             controller.close();
             post({ type: 'done' });
@@ -199,17 +200,6 @@ function responseStream(
     },
     new CountQueuingStrategy({ highWaterMark: CHUNKS_AHEAD }),
   );
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** What the page is told; never the key, never raw error text beyond our own reasons. */
