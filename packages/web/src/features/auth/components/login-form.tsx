@@ -1,9 +1,10 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { EmailField, PasswordField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Spec §8: what the login modal shows when the server gives no message. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
@@ -20,28 +21,12 @@ export function LoginForm({ onSuccess, onSwitchToRegister, onForgotPassword }: L
   const { login } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, edit, submit } = useAuthSubmit(LOGIN_FAILED_MESSAGE);
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
 
-  // Editing a field retires the previous error: it described the old values.
-  const edit = (setValue: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValue(event.target.value);
-    setError(null);
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    setError(null);
-    const outcome = await login({ email: email.trim(), password });
-    if (outcome.success) {
-      onSuccess();
-      return;
-    }
-    setBusy(false);
-    setError(outcome.serverMessage ?? LOGIN_FAILED_MESSAGE);
+    if (canSubmit) void submit(() => login({ email: email.trim(), password }), onSuccess);
   }
 
   return (

@@ -1,12 +1,13 @@
 import { SIMPLE_EMAIL_PATTERN } from '@sealdrop/core/email';
 import { passwordStrength, WEAK_PASSWORD_MESSAGE } from '@sealdrop/core/password-strength';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { EmailField, PasswordField } from '../../../components/form/account-fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { PasswordStrengthMeter } from '../../../components/form/password-strength-meter';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Spec §5 and §8, word for word. */
 export const REGISTER_MESSAGES = {
@@ -28,8 +29,7 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, edit, submit } = useAuthSubmit(REGISTER_MESSAGES.failed);
 
   const filled = email.trim() !== '' && password !== '' && confirmPassword !== '';
   const matches = password === confirmPassword;
@@ -43,26 +43,12 @@ export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) 
     return null;
   }
 
-  // Editing a field retires the previous error: it described the old values.
-  const edit = (setValue: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValue(event.target.value);
-    setError(null);
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const problem = validate();
     setError(problem);
-    if (problem) return;
-    setBusy(true);
-    const outcome = await register({ email: email.trim(), password });
-    if (outcome.success) {
-      onSuccess();
-      return;
-    }
-    setBusy(false);
-    setError(outcome.serverMessage ?? REGISTER_MESSAGES.failed);
+    if (!problem) void submit(() => register({ email: email.trim(), password }), onSuccess);
   }
 
   // The mismatch hint already says what a mismatch error would say: show it once, as the alert.
