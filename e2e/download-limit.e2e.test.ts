@@ -7,9 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3rver } from '../packages/server/src/testing/s3rver';
-import { appInBrowser } from './support/app-in-browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser, appInBrowserOnS3 } from './support/app-in-browser';
 import type { AppServer } from './support/app-server';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
@@ -74,19 +73,12 @@ describe('burn after reading on the local driver, in Chromium', () => {
 });
 
 describe('burn after reading on S3 (s3rver), in Chromium', () => {
-  let s3: Awaited<ReturnType<typeof startS3rver>>;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    s3 = await startS3rver();
-    Object.assign(env, s3.env);
-  });
-  afterAll(() => s3?.destroy());
-  const app = appInBrowser(env);
+  const app = appInBrowserOnS3();
 
   it('gives the file to one browser only and deletes it from the bucket', async () => {
     const count = async () => {
       let n = 0;
-      for await (const _ of s3.driver.listObjects('')) n += 1;
+      for await (const _ of app.s3.driver.listObjects('')) n += 1;
       return n;
     };
     await burnAfterReading(app.browser, app.server, count);

@@ -10,9 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3rver } from '../packages/server/src/testing/s3rver';
-import { appInBrowser } from './support/app-in-browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser, appInBrowserOnS3 } from './support/app-in-browser';
 import type { AppServer } from './support/app-server';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
@@ -125,14 +124,7 @@ describe('encrypted names on the local driver, in Chromium', () => {
 });
 
 describe('encrypted names on S3 (s3rver), in Chromium', () => {
-  let s3: Awaited<ReturnType<typeof startS3rver>>;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    s3 = await startS3rver();
-    Object.assign(env, s3.env);
-  });
-  afterAll(() => s3?.destroy());
-  const app = appInBrowser(env);
+  const app = appInBrowserOnS3();
 
   it('keeps the name out of the database, the bucket (bytes and metadata) and the log', async () => {
     await shareAndDownload(app);
@@ -140,7 +132,7 @@ describe('encrypted names on S3 (s3rver), in Chromium', () => {
     expect(hits(databaseText(dataDir))).toEqual([]);
     expect(filesHolding(filesUnder(dataDir))).toEqual([]);
     // s3rver keeps each object beside a JSON file of its metadata (type, disposition, user data).
-    const bucket = filesUnder(s3.directory);
+    const bucket = filesUnder(app.s3.directory);
     expect(bucket.some((path) => path.includes('metadata'))).toBe(true);
     expect(filesHolding(bucket)).toEqual([]);
     expect(hits(logs.join(''))).toEqual([]);

@@ -6,24 +6,13 @@
  * A visitor without premium sees the field disabled with the premium text.
  */
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dexPair,
-  type MarketDataStandin,
-  startMarketDataStandin,
-} from '../packages/server/src/testing/market-data-standin';
-import {
-  type SolanaRpcStandin,
-  startSolanaRpcStandin,
-} from '../packages/server/src/testing/solana-rpc-standin';
-import { type AppServer, startAppServer } from './support/app-server';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { connectBrowser } from './support/browser';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom } from './support/injected-wallet';
 import { recordRequests, type SeenRequest } from './support/requests';
+import { signUpAndConnectPhantom, TOKEN, walletAppInBrowser } from './support/wallet-app';
 
-const TOKEN = 10n ** 6n;
 const PASSPHRASE = 'violet harbour lantern 42';
 const PROMPT = 'This file is protected. Enter the passphrase to decrypt it.';
 
@@ -40,48 +29,17 @@ function carriesPassphrase(requests: SeenRequest[]): SeenRequest[] {
 }
 
 describe('passphrase-protected links in Chromium', () => {
-  let rpc: SolanaRpcStandin;
-  let market: MarketDataStandin;
-  let server: AppServer;
-  let browser: Awaited<ReturnType<typeof connectBrowser>>;
-  beforeAll(async () => {
-    [rpc, market, browser] = await Promise.all([
-      startSolanaRpcStandin(),
-      startMarketDataStandin(),
-      connectBrowser(),
-    ]);
-    market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
-    server = await startAppServer({
-      SOLANA_RPC_URL: rpc.url,
-      TOKEN_MINT: rpc.mint,
-      MARKET_DATA_URL: market.url,
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await Promise.all([rpc?.close(), market?.close()]);
-  });
+  const app = walletAppInBrowser();
 
   /** A signed-up account with a linked 12,000-token wallet: premium. */
   async function premiumSender(): Promise<BrowserContext> {
     const keypair = createKeypair();
-    await rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);
-    const context = await browser.newContext();
+    await app.rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);
+    const context = await app.browser.newContext();
     await injectPhantom(context, keypair);
     const page = await context.newPage();
-    await page.goto(server.origin);
-    const bar = page.getByRole('banner');
-    await bar.getByRole('button', { name: 'Sign Up' }).click();
-    const signUp = page.getByRole('dialog', { name: 'Create Account' });
-    const password = 'Sealdrop-e2e-1';
-    await signUp.getByLabel('Email').fill(`passphrase-${Date.now()}@example.com`);
-    await signUp.getByLabel('Password', { exact: true }).fill(password);
-    await signUp.getByLabel('Confirm Password').fill(password);
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
-    await bar.getByRole('button', { name: 'Phantom' }).click();
+    await page.goto(app.server.origin);
+    await signUpAndConnectPhantom(page, 'passphrase');
     await page.getByText('All features active!').waitFor({ timeout: 30_000 });
     await page.close();
     return context;
@@ -91,7 +49,7 @@ describe('passphrase-protected links in Chromium', () => {
     const sender = await premiumSender();
     const senderRequests = recordRequests(sender);
     const home = await sender.newPage();
-    await home.goto(server.origin);
+    await home.goto(app.server.origin);
     await home.getByText('All features active!').waitFor({ timeout: 30_000 });
     const field = home.getByLabel('Passphrase', { exact: true });
     await expect.poll(() => field.isEnabled()).toBe(true);
@@ -119,7 +77,7 @@ describe('passphrase-protected links in Chromium', () => {
     );
     expect(remembered).toBe(link.hash.slice(1));
 
-    const recipient = await browser.newContext({ acceptDownloads: true });
+    const recipient = await app.browser.newContext({ acceptDownloads: true });
     const recipientRequests = recordRequests(recipient);
     const page = await recipient.newPage();
     await page.goto(link.toString());
@@ -151,14 +109,14 @@ describe('passphrase-protected links in Chromium', () => {
     for (const request of [...senderRequests, ...recipientRequests]) {
       expect(`${request.url} ${request.body}`).not.toContain(wkey);
     }
-    expect(server.logs.join('')).not.toContain('harbour');
+    expect(app.server.logs.join('')).not.toContain('harbour');
     await sender.close();
     await recipient.close();
   });
 
   it('shows visitors without premium the field disabled, with the premium text', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.origin);
+    const page = await app.browser.newPage();
+    await page.goto(app.server.origin);
     const field = page.getByLabel('Passphrase', { exact: true });
     await field.waitFor();
     expect(await field.isDisabled()).toBe(true);

@@ -5,52 +5,18 @@
  * its own origin only.
  */
 import { GiB } from '@sealdrop/core/limits';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dexPair,
-  type MarketDataStandin,
-  startMarketDataStandin,
-} from '../packages/server/src/testing/market-data-standin';
-import {
-  type SolanaRpcStandin,
-  startSolanaRpcStandin,
-} from '../packages/server/src/testing/solana-rpc-standin';
-import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom, type TestKeypair } from './support/injected-wallet';
-
-const TOKEN = 10n ** 6n;
+import { signUpAndConnectPhantom, TOKEN, walletAppInBrowser } from './support/wallet-app';
 
 describe('wallet link in Chromium', () => {
-  let rpc: SolanaRpcStandin;
-  let market: MarketDataStandin;
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [rpc, market, browser] = await Promise.all([
-      startSolanaRpcStandin(),
-      startMarketDataStandin(),
-      connectBrowser(),
-    ]);
-    market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
-    server = await startAppServer({
-      SOLANA_RPC_URL: rpc.url,
-      TOKEN_MINT: rpc.mint,
-      MARKET_DATA_URL: market.url,
-      // Loopback is the proxy: a browser given an X-Forwarded-For header is another visitor.
-      TRUST_PROXY: '127.0.0.1/32',
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await Promise.all([rpc?.close(), market?.close()]);
-  });
+  // Loopback is the proxy: a browser given an X-Forwarded-For header is another visitor.
+  const app = walletAppInBrowser({ TRUST_PROXY: '127.0.0.1/32' });
 
   async function signUpAndLink(keypair: TestKeypair) {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await injectPhantom(context, keypair);
     const page = await context.newPage();
     const origins = new Set<string>();
@@ -61,19 +27,8 @@ describe('wallet link in Chromium', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await page.goto(server.origin);
-    const bar = page.getByRole('banner');
-    await bar.getByRole('button', { name: 'Sign Up' }).click();
-    const signUp = page.getByRole('dialog', { name: 'Create Account' });
-    const password = 'Sealdrop-e2e-1';
-    await signUp.getByLabel('Email').fill(`wallet-${Date.now()}-${Math.random()}@example.com`);
-    await signUp.getByLabel('Password', { exact: true }).fill(password);
-    await signUp.getByLabel('Confirm Password').fill(password);
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-
-    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
-    await bar.getByRole('button', { name: 'Phantom' }).click();
+    await page.goto(app.server.origin);
+    const bar = await signUpAndConnectPhantom(page, 'wallet');
     const short = `${keypair.address.slice(0, 4)}...${keypair.address.slice(-4)}`;
     const walletButton = bar.getByRole('button', { name: `Wallet ${short}` });
     await walletButton.waitFor({ timeout: 30_000 });
@@ -102,8 +57,8 @@ describe('wallet link in Chromium', () => {
 
   it('links a 12,000-token wallet by signature: Elite, premium, 100GB uploads', async () => {
     const keypair = createKeypair();
-    await rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);
-    rpc.chain.giveSol(keypair.address, 1_500_000_000n);
+    await app.rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);
+    app.rpc.chain.giveSol(keypair.address, 1_500_000_000n);
     const { context, page, bar, origins, cspViolations } = await signUpAndLink(keypair);
 
     const panel = bar.locator('.sd-wallet__panel');
@@ -123,14 +78,14 @@ describe('wallet link in Chromium', () => {
     expect(big.status).toBe(200);
 
     // Chain and price data came through our own API: the page asked no other origin.
-    expect([...origins]).toEqual([server.origin]);
+    expect([...origins]).toEqual([app.server.origin]);
     expect(cspViolations).toEqual([]);
     await context.close();
   });
 
   it('keeps a 500-token wallet on the free limits', async () => {
     const keypair = createKeypair();
-    await rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
+    await app.rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
     const { context, page, bar } = await signUpAndLink(keypair);
 
     const panel = bar.locator('.sd-wallet__panel');
@@ -152,7 +107,7 @@ describe('wallet link in Chromium', () => {
 
   it('earns the upload reward on the home page and a download reward from another visitor, shown on the balance page', async () => {
     const keypair = createKeypair();
-    await rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
+    await app.rpc.chain.giveTokens(keypair.address, 500n * TOKEN);
     const { context, page } = await signUpAndLink(keypair);
     await page.keyboard.press('Escape');
 
@@ -161,7 +116,7 @@ describe('wallet link in Chromium', () => {
     await page.getByText('Earned 10 tokens for uploading!').waitFor({ timeout: 60_000 });
     const link = await page.getByLabel('Share link').inputValue();
 
-    const visitor = await browser.newContext({
+    const visitor = await app.browser.newContext({
       acceptDownloads: true,
       extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' },
     });
@@ -172,7 +127,7 @@ describe('wallet link in Chromium', () => {
     expect(fileSha256(await (await saved).path())).toBe(file.sha256);
     await download.getByText('File decrypted and saved as reward.bin.').waitFor();
 
-    await page.goto(`${server.origin}/account/balance`);
+    await page.goto(`${app.server.origin}/account/balance`);
     const history = page.getByRole('region', { name: 'History' }).or(page.locator('.sd-balance'));
     await history.getByText('Download reward').waitFor({ timeout: 15_000 });
     await history.getByText('Upload reward').waitFor();

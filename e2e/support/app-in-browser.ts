@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startS3rver, type TestS3 } from '../../packages/server/src/testing/s3rver';
 import { type AppServer, startAppServer } from './app-server';
 import { connectBrowser } from './browser';
 
@@ -25,6 +26,30 @@ export function appInBrowser(env: Record<string, string> = {}) {
     get browser(): Browser {
       if (!started.browser) throw new Error('Chromium is connected in beforeAll');
       return started.browser;
+    },
+  };
+}
+
+/** `appInBrowser` on the S3 driver, with an s3rver of its own started before it and removed after. */
+export function appInBrowserOnS3() {
+  let s3: TestS3 | undefined;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.destroy());
+  const app = appInBrowser(env);
+  return {
+    get server() {
+      return app.server;
+    },
+    get browser() {
+      return app.browser;
+    },
+    get s3(): TestS3 {
+      if (!s3) throw new Error('s3rver starts in beforeAll');
+      return s3;
     },
   };
 }

@@ -1,0 +1,87 @@
+/**
+ * The set-up of the wallet's browser tests: a JSON-RPC stand-in (litesvm) holding the product's
+ * mint, a market-data stand-in pricing it, the app configured for both (plus `env`), and the run's
+ * Chromium, for the whole file. Read the getters inside tests, once `beforeAll` has run.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  dexPair,
+  type MarketDataStandin,
+  startMarketDataStandin,
+} from '../../packages/server/src/testing/market-data-standin';
+import {
+  type SolanaRpcStandin,
+  startSolanaRpcStandin,
+} from '../../packages/server/src/testing/solana-rpc-standin';
+import { type AppServer, startAppServer } from './app-server';
+import { connectBrowser } from './browser';
+
+/** One whole token in base units (the stand-in's mint has 6 decimals). */
+export const TOKEN = 10n ** 6n;
+
+export function walletAppInBrowser(env: Record<string, string> = {}) {
+  const started: {
+    rpc?: SolanaRpcStandin;
+    market?: MarketDataStandin;
+    server?: AppServer;
+    browser?: Browser;
+  } = {};
+  beforeAll(async () => {
+    const [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
+    Object.assign(started, { rpc, market });
+    market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
+    [started.server, started.browser] = await Promise.all([
+      startAppServer({
+        SOLANA_RPC_URL: rpc.url,
+        TOKEN_MINT: rpc.mint,
+        MARKET_DATA_URL: market.url,
+        ...env,
+      }),
+      connectBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+    await Promise.all([started.rpc?.close(), started.market?.close()]);
+  });
+  const get = <K extends keyof typeof started>(key: K) => {
+    const value = started[key];
+    if (!value) throw new Error(`${key} starts in beforeAll`);
+    return value as NonNullable<(typeof started)[K]>;
+  };
+  return {
+    get rpc() {
+      return get('rpc');
+    },
+    get market() {
+      return get('market');
+    },
+    get server() {
+      return get('server');
+    },
+    get browser() {
+      return get('browser');
+    },
+  };
+}
+
+/**
+ * In `page` (the home page, its context given an injected Phantom): signs up a new account named
+ * after `who`, then picks Phantom under "Connect Wallet". Returns the top bar.
+ */
+export async function signUpAndConnectPhantom(page: Page, who: string) {
+  const bar = page.getByRole('banner');
+  await bar.getByRole('button', { name: 'Sign Up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Create Account' });
+  const password = 'Sealdrop-e2e-1';
+  await signUp.getByLabel('Email').fill(`${who}-${Date.now()}-${Math.random()}@example.com`);
+  await signUp.getByLabel('Password', { exact: true }).fill(password);
+  await signUp.getByLabel('Confirm Password').fill(password);
+  await signUp.getByRole('button', { name: 'Sign Up' }).click();
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await bar.getByRole('button', { name: 'Connect Wallet' }).click();
+  await bar.getByRole('button', { name: 'Phantom' }).click();
+  return bar;
+}
