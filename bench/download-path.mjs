@@ -6,9 +6,11 @@
 //   node bench/download-path.mjs [sizeMiB=512] [rounds=1]
 // WEB_DIST=<dir> serves an already built web app (the server's own setting) instead of this tree's.
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
-import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
 import { api, startApp } from './lib/app.mjs';
+import { sha256OfFile } from './lib/files.mjs';
+import { cpuSecondsOf, memoryOf, processTree } from './lib/processes.mjs';
 
 register();
 const { encryptPart } = await import('../packages/core/src/crypto/record-cipher.ts');
@@ -82,27 +84,7 @@ async function upload(name, isEncrypted, seal) {
   return plan.slug;
 }
 
-// --- memory: VmRSS summed over the browser's process tree -----------------------------------------
-function processTree(rootPid) {
-  const children = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      // A process without a PPid line throws here and is skipped, like one that vanished.
-      const ppid = Number(/** @type {RegExpExecArray} */ (/PPid:\s+(\d+)/.exec(status))[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const tree = [];
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop();
-    tree.push(pid);
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return tree;
-}
+// --- memory and CPU of the browser's processes (Chromium's, among this script's descendants) -----
 function browserPids() {
   return processTree(process.pid).filter((pid) => {
     if (pid === process.pid || pid === app.serverPid) return false;
@@ -113,42 +95,9 @@ function browserPids() {
     }
   });
 }
-function browserRss() {
-  let total = 0;
-  for (const pid of browserPids()) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {}
-  }
-  return total;
-}
-/**
- * CPU seconds (user + system) used so far by the browser's processes: a cost that other load on
- * the machine disturbs much less than wall time. Processes that exited meanwhile are not counted.
- */
-const CLOCK_TICKS = 100;
-function browserCpuSeconds() {
-  let ticks = 0;
-  for (const pid of browserPids()) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = /** @type {string} */ (stat.split(') ')[1]).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {}
-  }
-  return ticks / CLOCK_TICKS;
-}
-
-function sha256File(path) {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
+const browserRss = () => browserPids().reduce((sum, pid) => sum + memoryOf(pid).rss, 0);
+/** CPU seconds (user + system) used so far by the browser's processes; ended ones drop out. */
+const browserCpuSeconds = () => browserPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 
 /** Opens `url` in a fresh context, clicks `control`, returns seconds and peak RSS over idle. */
 async function timeDownload(browser, url, control) {
@@ -173,7 +122,7 @@ async function timeDownload(browser, url, control) {
   const cpuSeconds = browserCpuSeconds() - cpuBefore;
   clearInterval(sampler);
   const failure = await download.failure();
-  const sha = failure ? '' : await sha256File(path);
+  const sha = failure ? '' : await sha256OfFile(path);
   await download.delete();
   await context.close();
   if (failure || sha !== expectedSha) {
