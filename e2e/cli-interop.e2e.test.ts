@@ -12,8 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { linkOf, runCli } from '../packages/cli/test/support/cli';
 import { appInBrowser } from './support/app-in-browser';
 import { fileSha256, randomFile, randomFolder } from './support/files';
-
-const READY = 'Your file is ready. Copy or share the link anywhere.';
+import { readyShareLink } from './support/share-link';
 
 describe('CLI and browser links, both ways', () => {
   const app = appInBrowser();
@@ -104,15 +103,13 @@ describe('CLI and browser links, both ways', () => {
     const page = await context.newPage();
     await page.goto(app.server.origin);
     await page.locator('input[type=file]').setInputFiles(file.path);
-    await page.getByText(READY).waitFor({ timeout: 60_000 });
-    const fileLink = await page.getByLabel('Share link').inputValue();
+    const fileLink = await readyShareLink(page, 60_000);
 
     await page.goto(app.server.origin);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose a folder' }).click();
     await (await chooser).setFiles(folder.path);
-    await page.getByText(READY).waitFor({ timeout: 60_000 });
-    const folderLink = await page.getByLabel('Share link').inputValue();
+    const folderLink = await readyShareLink(page, 60_000);
     await context.close();
 
     const out = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-cli-get-'));

@@ -12,6 +12,7 @@ import { appInBrowser, appInBrowserOnS3 } from './support/app-in-browser';
 import type { AppServer } from './support/app-server';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
+import { readyShareLink } from './support/share-link';
 
 /** Shares a file with "1 download" and returns its link. */
 async function shareOnce(browser: Browser, origin: string) {
@@ -20,8 +21,7 @@ async function shareOnce(browser: Browser, origin: string) {
   await page.goto(origin);
   await page.getByLabel('Download limit').selectOption({ label: '1 download' });
   await page.locator('input[type=file]').setInputFiles(file.path);
-  await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
-  const link = await page.getByLabel('Share link').inputValue();
+  const link = await readyShareLink(page);
   await page.close();
   return { link, sha256: file.sha256 };
 }

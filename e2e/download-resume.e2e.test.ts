@@ -14,6 +14,7 @@ import { type AppServer, startAppServer } from './support/app-server';
 import { connectBrowser } from './support/browser';
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 import { fileSha256, randomFile } from './support/files';
+import { readyShareLink } from './support/share-link';
 
 const SIZE = 24 * 1024 * 1024 + 4321;
 const CUTS = [0.3, 0.7];
@@ -24,10 +25,7 @@ async function share(browser: Browser, origin: string, path: string): Promise<st
   const page = await context.newPage();
   await page.goto(origin);
   await page.locator('input[type=file]').setInputFiles(path);
-  await page
-    .getByText('Your file is ready. Copy or share the link anywhere.')
-    .waitFor({ timeout: 90_000 });
-  const url = await page.getByLabel('Share link').inputValue();
+  const url = await readyShareLink(page);
   await context.close();
   return url;
 }

@@ -15,6 +15,7 @@ import { appInBrowser, appInBrowserOnS3 } from './support/app-in-browser';
 import type { AppServer } from './support/app-server';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
+import { readyShareLink } from './support/share-link';
 
 const NAME = 'Zanzibar-Merger-Plan-Q3-4471.pdf';
 /** Parts of the name too, so that a cut or re-encoded copy is found as well. */
@@ -81,8 +82,7 @@ async function shareAndDownload(app: { server: AppServer; browser: Browser }) {
   const sender = await senderContext.newPage();
   await sender.goto(app.server.origin);
   await sender.locator('input[type=file]').setInputFiles(file.path);
-  await sender.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
-  const link = await sender.getByLabel('Share link').inputValue();
+  const link = await readyShareLink(sender);
   expect(link).toContain('#key=');
   await sender.goto(`${app.server.origin}/account/files`);
   await sender.getByRole('table').getByText(NAME, { exact: true }).waitFor();

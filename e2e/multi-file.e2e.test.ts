@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
 import { fileSha256, randomFolder } from './support/files';
+import { readyShareLink } from './support/share-link';
 
 const RECORD = 64 * 1024;
 
@@ -22,10 +23,7 @@ async function shareFolder(browser: Browser, origin: string, folder: string): Pr
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose a folder' }).click();
   await (await chooser).setFiles(folder);
-  await page
-    .getByText('Your file is ready. Copy or share the link anywhere.')
-    .waitFor({ timeout: 90_000 });
-  const url = await page.getByLabel('Share link').inputValue();
+  const url = await readyShareLink(page);
   await context.close();
   return url;
 }

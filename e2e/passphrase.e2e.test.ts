@@ -11,6 +11,7 @@ import { seriousViolations } from './support/axe';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom } from './support/injected-wallet';
 import { recordRequests, type SeenRequest } from './support/requests';
+import { readyShareLink } from './support/share-link';
 import { signUpAndConnectPhantom, TOKEN, walletAppInBrowser } from './support/wallet-app';
 
 const PASSPHRASE = 'violet harbour lantern 42';
@@ -58,10 +59,7 @@ describe('passphrase-protected links in Chromium', () => {
 
     const file = randomFile('protected.bin', 1_200_000);
     await home.locator('input[type=file]').setInputFiles(file.path);
-    await home.getByText('Your file is ready. Copy or share the link anywhere.').waitFor({
-      timeout: 60_000,
-    });
-    const link = new URL(await home.getByLabel('Share link').inputValue());
+    const link = new URL(await readyShareLink(home, 60_000));
     expect(link.pathname).toMatch(/^\/s\/\w+$/);
     const fragment = new URLSearchParams(link.hash.slice(1));
     expect(fragment.has('key')).toBe(false);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
 import { randomFile } from './support/files';
+import { readyShareLink } from './support/share-link';
 
 describe('third-party share notice in Chromium', () => {
   const app = appInBrowser();
@@ -21,8 +22,7 @@ describe('third-party share notice in Chromium', () => {
     const page = await context.newPage();
     await page.goto(app.server.origin);
     await page.locator('input[type=file]').setInputFiles(randomFile('share.bin', 4096).path);
-    await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
-    const link = await page.getByLabel('Share link').inputValue();
+    const link = await readyShareLink(page);
     const expected = `https://wa.me/?text=${encodeURIComponent(link)}`;
 
     await page.getByRole('link', { name: 'WhatsApp' }).click();

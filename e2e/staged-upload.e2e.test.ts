@@ -11,6 +11,7 @@ import { connectBrowser, onDiskProfile } from './support/browser';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 import { recordRequests } from './support/requests';
+import { readyShareLink } from './support/share-link';
 
 const MiB = 1024 * 1024;
 const PART_SIZE = 5 * MiB;
@@ -75,10 +76,7 @@ describe('encrypted parts staged on disk, in Chromium with a profile', () => {
       .toContainEqual(expect.stringMatching(/^sealdrop-parts\/[\w-]+\/part-2$/));
     releasePart2();
 
-    await page
-      .getByText('Your file is ready. Copy or share the link anywhere.')
-      .waitFor({ timeout: 60_000 });
-    const url = await page.getByLabel('Share link').inputValue();
+    const url = await readyShareLink(page, 60_000);
     expect(workers.some((worker) => worker.includes('staging.worker'))).toBe(true);
     await expect
       .poll(async () => JSON.stringify(await stagedFiles(page)), { timeout: 10_000 })
