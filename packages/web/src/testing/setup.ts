@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 5 s, not 1: the whole suite runs one worker per core, so a
+// jsdom file shares its core with server and PostgreSQL tests (one render under that load has
+// taken over a second). A failing wait only takes longer to report.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every test starts from a clean page: unmounted, nothing stored, no stubbed globals or spies,
 // real timers. A file's own afterEach runs before this one. Files that run under node (no
