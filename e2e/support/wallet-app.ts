@@ -1,9 +1,9 @@
 /**
  * The set-up of the wallet's browser tests: a JSON-RPC stand-in (litesvm) holding the product's
- * mint, a market-data stand-in pricing it, the app configured for both (plus `env`), and the run's
- * Chromium, for the whole file. Read the getters inside tests, once `beforeAll` has run.
+ * mint, a market-data stand-in pricing it, and `appInBrowser` with the app configured for both
+ * (plus `env`), for the whole file. Read the getters inside tests, once `beforeAll` has run.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   dexPair,
@@ -14,55 +14,38 @@ import {
   type SolanaRpcStandin,
   startSolanaRpcStandin,
 } from '../../packages/server/src/testing/solana-rpc-standin';
-import { type AppServer, startAppServer } from './app-server';
-import { connectBrowser } from './browser';
+import { appInBrowser } from './app-in-browser';
 
 /** One whole token in base units (the stand-in's mint has 6 decimals). */
 export const TOKEN = 10n ** 6n;
 
 export function walletAppInBrowser(env: Record<string, string> = {}) {
-  const started: {
-    rpc?: SolanaRpcStandin;
-    market?: MarketDataStandin;
-    server?: AppServer;
-    browser?: Browser;
-  } = {};
+  let rpc: SolanaRpcStandin | undefined;
+  let market: MarketDataStandin | undefined;
+  const appEnv: Record<string, string> = {};
   beforeAll(async () => {
-    const [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
-    Object.assign(started, { rpc, market });
+    [rpc, market] = await Promise.all([startSolanaRpcStandin(), startMarketDataStandin()]);
     market.setPairs([dexPair({ baseToken: rpc.mint, priceUsd: '0.0025', marketCap: 2_500_000 })]);
-    [started.server, started.browser] = await Promise.all([
-      startAppServer({
-        SOLANA_RPC_URL: rpc.url,
-        TOKEN_MINT: rpc.mint,
-        MARKET_DATA_URL: market.url,
-        ...env,
-      }),
-      connectBrowser(),
-    ]);
+    Object.assign(appEnv, {
+      SOLANA_RPC_URL: rpc.url,
+      TOKEN_MINT: rpc.mint,
+      MARKET_DATA_URL: market.url,
+      ...env,
+    });
   });
-  afterAll(async () => {
-    await started.browser?.close();
-    await started.server?.stop();
-    await Promise.all([started.rpc?.close(), started.market?.close()]);
-  });
-  const get = <K extends keyof typeof started>(key: K) => {
-    const value = started[key];
-    if (!value) throw new Error(`${key} starts in beforeAll`);
-    return value as NonNullable<(typeof started)[K]>;
-  };
+  afterAll(() => Promise.all([rpc?.close(), market?.close()]));
+  // Registered after the stand-ins' hooks: starts once they run, stops before they close.
+  const app = appInBrowser(appEnv);
   return {
-    get rpc() {
-      return get('rpc');
-    },
-    get market() {
-      return get('market');
+    get rpc(): SolanaRpcStandin {
+      if (!rpc) throw new Error('the JSON-RPC stand-in starts in beforeAll');
+      return rpc;
     },
     get server() {
-      return get('server');
+      return app.server;
     },
     get browser() {
-      return get('browser');
+      return app.browser;
     },
   };
 }
