@@ -6,7 +6,8 @@ export default defineConfig({
     // One worker per core, not Vitest's default of one fewer: most files here wait on servers,
     // PostgreSQL and child processes, so on a 2-core machine one worker left a core idle (core,
     // server and web: 302 s with one worker, 129 s with two, 124 s with three). The cli, faults
-    // and e2e projects still run one file at a time (their fileParallelism: false).
+    // and e2e projects form a second group (sequence.groupOrder 1), run after the first, also
+    // two files at a time.
     maxWorkers: availableParallelism(),
     projects: [
       'packages/core',

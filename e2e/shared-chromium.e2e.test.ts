@@ -1,9 +1,9 @@
 /**
  * The harness itself: every test file reaches the one Chromium global-setup.ts started; what a
  * file closes (its contexts, its connection) never closes that browser for the files after it, and
- * the contexts a file leaves open go away with its connection, so the next file finds none.
+ * the contexts a file leaves open go away with its connection.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { connectBrowser } from './support/browser';
 
@@ -13,6 +13,14 @@ async function browserPid(browser: Browser): Promise<number | undefined> {
   const { processInfo } = await session.send('SystemInfo.getProcessInfo');
   await session.detach();
   return processInfo.find((process) => process.type === 'browser')?.id;
+}
+
+/** Chromium's id of a context, read from a page opened in it. */
+async function contextIdOf(context: BrowserContext): Promise<string | undefined> {
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  const session = await context.newCDPSession(page);
+  return (await session.send('Target.getTargetInfo')).targetInfo.browserContextId;
 }
 
 const isRunning = (pid: number) => {
@@ -40,20 +48,21 @@ describe('one Chromium for the whole e2e run', () => {
     const { pid } = inject('sharedChromium');
     const [leaving, staying] = await Promise.all([connectBrowser(), connectBrowser()]);
     const closed = await leaving.newContext();
-    await (await closed.newPage()).goto('about:blank');
+    const closedId = await contextIdOf(closed);
     await closed.close();
     const forgotten = await leaving.newContext();
-    await (await forgotten.newPage()).goto('about:blank');
+    const leftOpen = await contextIdOf(forgotten);
+    // Other files' contexts may be open in the same browser at the same time: only ours count.
     const session = await staying.newBrowserCDPSession();
     const contextIds = async () =>
       (await session.send('Target.getBrowserContexts')).browserContextIds;
-    const leftOpen = await contextIds();
-    expect(leftOpen).toHaveLength(1);
+    expect(await contextIds()).toContain(leftOpen);
+    expect(await contextIds()).not.toContain(closedId);
     await leaving.close();
 
     expect(isRunning(pid)).toBe(true);
     expect(staying.isConnected()).toBe(true);
-    await expect.poll(contextIds).not.toContain(leftOpen[0]);
+    await expect.poll(contextIds).not.toContain(leftOpen);
     const page = await (await staying.newContext()).newPage();
     expect(await page.evaluate(() => 6 * 7)).toBe(42);
     await staying.close();

@@ -4,10 +4,10 @@
  * held until the staged files are seen on disk, which proves the path was taken; the link then
  * downloads identical bytes and nothing staged is left behind.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser, onDiskProfile } from './support/browser';
+import { onDiskProfile } from './support/browser';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 import { recordRequests } from './support/requests';
@@ -37,18 +37,15 @@ function stagedFiles(page: Page): Promise<string[]> {
 
 describe('encrypted parts staged on disk, in Chromium with a profile', () => {
   let server: AppServer;
-  let browser: Browser;
   let profile: { context: BrowserContext; close: () => Promise<void> };
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
+    [server, profile] = await Promise.all([
       startAppServer({ UPLOAD_PART_SIZE: String(PART_SIZE) }),
-      connectBrowser(),
+      onDiskProfile(),
     ]);
-    profile = await onDiskProfile(browser, server.origin);
   }, 60_000);
   afterAll(async () => {
     await profile?.close();
-    await browser?.close();
     await server?.stop();
   });
 

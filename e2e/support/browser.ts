@@ -1,10 +1,15 @@
 /**
  * Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. One Chromium
  * serves the whole run (started by global-setup.ts, ./shared-chromium.ts); a test file connects
- * to it and works in fresh contexts of its own.
+ * to it and works in fresh contexts of its own; a file that needs an on-disk profile launches a
+ * Chromium of its own (onDiskProfile).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /**
  * The run's Chromium, over CDP. `close()` on it only disconnects: the contexts this connection
@@ -16,30 +21,27 @@ export function connectBrowser(): Promise<Browser> {
 }
 
 /**
- * The browser's own context, whose storage lives in the on-disk profile, as people have it.
- * Playwright's new contexts behave like private windows (storage kept in memory), which the
- * upload staging deliberately avoids. The profile outlives this file, so `origin`'s storage is
- * wiped before use and again by close(), which also closes the pages opened in it (the context
- * itself stays: closing the default context would disconnect `browser`).
+ * A Chromium of this file's own with an on-disk profile, as people have it. Playwright's new
+ * contexts behave like private windows (storage kept in memory), which the upload staging
+ * deliberately avoids. Launched rather than borrowed from the run's browser, whose default
+ * context (the only one with a profile) every file running at the same time would share;
+ * close() ends the browser and removes its profile.
  */
-export async function onDiskProfile(
-  browser: Browser,
-  origin: string,
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const [context] = browser.contexts();
-  if (!context) throw new Error('Chromium over CDP has no default context');
-  const clearStorage = async () => {
-    const page = await context.newPage();
-    const session = await context.newCDPSession(page);
-    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    await page.close();
-  };
-  await clearStorage();
+export async function onDiskProfile(): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   return {
     context,
     close: async () => {
-      for (const page of context.pages()) await page.close();
-      await clearStorage();
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

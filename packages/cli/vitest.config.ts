@@ -9,8 +9,8 @@ export default defineConfig({
     // expect.poll's default second is too short for a browser or a CLI on a loaded 2-core machine.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
-    // Each file runs a server and moves hundreds of MiB; one at a time keeps a two-core machine
-    // from turning memory and timing assertions into a measure of the other files.
-    fileParallelism: false,
+    // Each file runs a server and moves hundreds of MiB: kept out of the unit-test group, run
+    // after it with the faults and e2e projects (group 1, vitest.config.ts at the root).
+    sequence: { groupOrder: 1 },
   },
 });

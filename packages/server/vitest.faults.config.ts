@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Fault tests: real server processes killed, databases and stores stopped under them. One file at
- * a time (each starts processes of its own). `*.slow.test.ts` ones need root-only tricks or take
+ * Fault tests: real server processes killed, databases and stores stopped under them. Each file
+ * starts processes, databases and stores of its own on free ports, so they run with the cli and
+ * e2e projects after the unit tests (group 1). `*.slow.test.ts` ones need root-only tricks or take
  * long; they run with `npm run test:faults` (FAULTS_SLOW=1), not in `npm test`.
  */
 export default defineConfig({
@@ -15,7 +16,7 @@ export default defineConfig({
     ],
     testTimeout: 90_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    sequence: { groupOrder: 1 },
     // Fault tests start processes on scratch databases, but databases.ts serves them too.
     globalSetup: ['src/testing/postgres-run.global-setup.ts'],
   },
