@@ -5,6 +5,9 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     testTimeout: 30_000,
+    // A worker runs its files one after another in one module graph (nothing here mocks modules):
+    // the server's modules load once per worker, not once per file (server project 103 s -> 53 s).
+    isolate: false,
     hookTimeout: 60_000,
     // Fault tests run child processes one at a time: their own project, vitest.faults.config.ts.
     exclude: [...configDefaults.exclude, 'src/faults/**'],

@@ -6,17 +6,11 @@
 import * as crypto from 'node:crypto';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@sealdrop/core/short-code';
 import { describe, expect, it, vi } from 'vitest';
-import { generateShortCode } from '../../shared/ids';
+import { drawShortCodeIndex, generateShortCode } from '../../shared/ids';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
 import { api, uploadFile } from '../../testing/upload-helpers';
-
-// A pass-through spy: the real generator, observed.
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
-  return { ...real, randomInt: vi.fn(real.randomInt) };
-});
 
 describe('short code space', () => {
   it('has at least 2^64 codes: 12 characters of a 62-letter alphabet', () => {
@@ -27,13 +21,16 @@ describe('short code space', () => {
   });
 
   it("draws every character from node:crypto's CSPRNG, never Math.random", () => {
-    const randomInt = vi.mocked(crypto.randomInt);
-    randomInt.mockClear();
+    expect(drawShortCodeIndex).toBe(crypto.randomInt);
     const mathRandom = vi.spyOn(Math, 'random');
     generateShortCode();
-    expect(randomInt).toHaveBeenCalledTimes(SHORT_CODE_LENGTH);
-    expect(randomInt).toHaveBeenCalledWith(62);
     expect(mathRandom).not.toHaveBeenCalled();
+    // A pass-through spy: the real generator, observed.
+    const draw = vi.fn(crypto.randomInt as (max: number) => number);
+    const code = generateShortCode(SHORT_CODE_LENGTH, draw);
+    expect(draw).toHaveBeenCalledTimes(SHORT_CODE_LENGTH);
+    expect(draw).toHaveBeenCalledWith(62);
+    expect(code).toMatch(/^[0-9A-Za-z]{12}$/);
     mathRandom.mockRestore();
   });
 
