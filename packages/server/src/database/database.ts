@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database, DatabaseSchema } from './schema';
+import { withStatementCache } from './statement-cache';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -23,7 +24,9 @@ export function createDatabase(options: DatabaseOptions): Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<DatabaseSchema>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
   }
   const pool = new pg.Pool({
     connectionString: options.connectionString,
