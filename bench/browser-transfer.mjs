@@ -3,6 +3,7 @@
 // one JSON line per measurement (stdout); progress goes to stderr. Usage:
 //   node bench/browser-transfer.mjs [--sizes 100M,1G,5G] [--drivers local,s3] [--modes encrypted,plain]
 //     [--profile normal|private]   (bench/lib/browser.mjs: an on-disk profile, or private windows)
+//     [--probes page-read,sw-serve,…|none]   (the download-ceiling probes; all by default)
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
@@ -31,7 +32,7 @@ const drivers = listFlag(flags, 'drivers', 'local,s3', ['local', 's3']);
 const modes = listFlag(flags, 'modes', 'encrypted,plain', ['encrypted', 'plain']);
 const [profile] = listFlag(flags, 'profile', 'normal', ['normal', 'private']);
 /** Probes of the download ceiling (bench/lib/read-ceilings.mjs), run on each encrypted object. */
-const READ_PROBES = [
+const ALL_READ_PROBES = [
   'page-read',
   'sw-read',
   'sw-serve',
@@ -39,6 +40,10 @@ const READ_PROBES = [
   'sw-crypt-64k',
   'sw-crypt-1m',
 ];
+const READ_PROBES =
+  flags.probes === 'none'
+    ? []
+    : listFlag(flags, 'probes', ALL_READ_PROBES.join(','), ALL_READ_PROBES);
 
 const log = (message) => console.error(`[browser-transfer] ${message}`);
 const emit = (row) => console.log(JSON.stringify(row));
@@ -70,11 +75,15 @@ async function roundTrip(chromium, app, file, mode) {
     serverIdleRssMiB: toMiB(measured.idle.server.rss),
     serverPeakRssMiB: toMiB(measured.peaks.server.rss),
     browserCpuSeconds: measured.cpuSeconds.browser,
+    browserCpuSecondsByKind: measured.cpuSecondsByKind.browser,
     serverCpuSeconds: measured.cpuSeconds.server,
     ...(measured.peaks.s3rver ? { s3rverPeakRssMiB: toMiB(measured.peaks.s3rver.rss) } : {}),
     samples: measured.samples,
   });
-  const probes = encrypt ? await readProbes(chromium, app, file, up.result.url) : undefined;
+  const probes =
+    encrypt && READ_PROBES.length
+      ? await readProbes(chromium, app, file, up.result.url)
+      : undefined;
   return {
     kind: 'transfer',
     driver: app.driver,

@@ -49,6 +49,14 @@ export function chromiumRole(pid) {
   return /--type=([\w-]+)/.exec(commandLine(pid))?.[1] ?? 'browser';
 }
 
+/** The role, with a utility process's service named: `utility:network`, `utility:storage`. */
+export function chromiumService(pid) {
+  const role = chromiumRole(pid);
+  if (role !== 'utility') return role;
+  const service = /--utility-sub-type=(?:[\w]+\.mojom\.)?(\w+)/.exec(commandLine(pid))?.[1];
+  return service ? `utility:${service.replace(/Service$/, '').toLowerCase()}` : role;
+}
+
 const kib = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;
 
 /** Resident and proportional memory of one process, in bytes (0 once it has ended). */
@@ -74,14 +82,20 @@ const CLOCK_TICKS = 100;
 /**
  * CPU seconds a tree spends from now until stop(): each process's last reading minus its first
  * (processes born meanwhile count from zero). A process that ends loses at most one interval.
+ * With `kindOf`, `byKind()` splits the total by kind of process (Chromium's roles).
  */
-function cpuMeter(rootPid) {
+function cpuMeter(rootPid, kindOf) {
   const first = new Map();
   const last = new Map();
+  /** Read when a process is first seen: an ended one has no command line left to read. */
+  const kindOfPid = new Map();
   const take = (initial, pids = processTree(rootPid)) => {
     for (const pid of pids) {
       const seconds = cpuSecondsOf(pid);
-      if (!first.has(pid)) first.set(pid, initial ? seconds : 0);
+      if (!first.has(pid)) {
+        first.set(pid, initial ? seconds : 0);
+        if (kindOf) kindOfPid.set(pid, kindOf(pid));
+      }
       if (seconds > 0) last.set(pid, seconds);
     }
   };
@@ -93,6 +107,16 @@ function cpuMeter(rootPid) {
       let total = 0;
       for (const [pid, seconds] of last) total += seconds - first.get(pid);
       return Math.round(total * 100) / 100;
+    },
+    byKind: () => {
+      /** @type {Record<string, number>} */
+      const kinds = {};
+      if (!kindOf) return kinds;
+      for (const [pid, seconds] of last) {
+        const kind = kindOfPid.get(pid);
+        kinds[kind] = Math.round(((kinds[kind] ?? 0) + seconds - first.get(pid)) * 100) / 100;
+      }
+      return kinds;
     },
   };
 }
@@ -123,14 +147,15 @@ function maxInto(peak, sample) {
 /**
  * Samples each named tree every `intervalMs` until stop(), which returns the peak of each
  * (rss and pss are the peaks of the sums; byRole holds each role's own peak) and the CPU seconds
- * each tree used meanwhile. `trees`: name → { pid, roleOf? }.
+ * each tree used meanwhile, split by kind of process where the tree has a `cpuKindOf`.
+ * `trees`: name → { pid, roleOf?, cpuKindOf? }.
  */
 export function startSampling(trees, intervalMs = 200) {
   const peaks = Object.fromEntries(
     Object.keys(trees).map((name) => [name, { rss: 0, pss: 0, byRole: {} }]),
   );
   const meters = Object.fromEntries(
-    Object.entries(trees).map(([name, { pid }]) => [name, cpuMeter(pid)]),
+    Object.entries(trees).map(([name, { pid, cpuKindOf }]) => [name, cpuMeter(pid, cpuKindOf)]),
   );
   let samples = 0;
   const sample = () => {
@@ -151,7 +176,10 @@ export function startSampling(trees, intervalMs = 200) {
       const cpuSeconds = Object.fromEntries(
         Object.entries(meters).map(([name, meter]) => [name, meter.seconds()]),
       );
-      return { samples, peaks, cpuSeconds };
+      const cpuSecondsByKind = Object.fromEntries(
+        Object.entries(meters).map(([name, meter]) => [name, meter.byKind()]),
+      );
+      return { samples, peaks, cpuSeconds, cpuSecondsByKind };
     },
   };
 }

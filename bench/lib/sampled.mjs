@@ -1,6 +1,6 @@
 // Memory of the browser, the server (and s3rver) while a step of a benchmark runs.
 import { toMiB } from './args.mjs';
-import { startSampling, treeMemory } from './processes.mjs';
+import { chromiumService, startSampling, treeMemory } from './processes.mjs';
 
 export const memory = (sample) => ({ rssMiB: toMiB(sample.rss), pssMiB: toMiB(sample.pss) });
 export const byRole = (sample) =>
@@ -29,7 +29,7 @@ async function settle(pid, roleOf) {
 export async function sampled(chromium, app, work) {
   await settle(chromium.pid, chromium.roleOf);
   const trees = {
-    browser: { pid: chromium.pid, roleOf: chromium.roleOf },
+    browser: { pid: chromium.pid, roleOf: chromium.roleOf, cpuKindOf: chromiumService },
     server: { pid: app.serverPid },
     ...(app.s3rverPid ? { s3rver: { pid: app.s3rverPid } } : {}),
   };
