@@ -21,7 +21,10 @@ export function UploadProgress({ percent, speed, eta, showRate }: UploadProgress
         aria-valuemax={100}
         aria-valuenow={rounded}
       >
-        <div className="sd-upload-progress__bar" style={{ width: `${percent}%` }} />
+        <div
+          className="sd-upload-progress__bar"
+          style={{ transform: `translateX(${percent - 100}%)` }}
+        />
       </div>
       <div className="sd-upload-progress__meta">
         <span className="sd-upload-progress__percent">{rounded}%</span>

@@ -157,6 +157,10 @@ describe('UploadStatusCard progress', () => {
     );
     const bar = screen.getByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '40');
+    // The fill slides in by a transform (composited), not by animating its width (layout and
+    // paint on every frame of a whole upload): 40 % shown = the full-width fill moved 60 % left.
+    expect((bar.firstElementChild as HTMLElement).style.transform).toBe('translateX(-60%)');
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('');
     expect(screen.getByText('2.5 MB/s')).toBeInTheDocument();
     expect(screen.getByText('13 s remaining')).toBeInTheDocument();
 
