@@ -123,6 +123,9 @@ describe('security in Chromium', () => {
     const context = await app.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${app.server.origin}/about`, { waitUntil: 'networkidle' });
+    // The page names itself once React has rendered it (seen late under load): read the title
+    // after that, so that only the uploaded script could change it afterwards.
+    await page.waitForFunction(() => document.title.startsWith('About'));
     const titleBefore = await page.title();
     const download = page.waitForEvent('download');
     // A link click, as a user would follow it; the server redirects to the stored object.
