@@ -15,11 +15,17 @@ describe('a link opened while its file uploads, in Chromium', () => {
   it('waits for the sender, then downloads identical bytes with no reload', async () => {
     const file = randomFile('big-video.mov', 24 * 1024 * 1024);
     const sender = await app.browser.newContext();
-    // Hold the sender's part uploads back, as a slow uplink would, so the upload takes seconds.
+    // Hold the sender's part uploads back, as a slow uplink would, until the recipient has seen
+    // the waiting state (a fixed delay lost the race on a loaded machine: the upload was done
+    // before the recipient's page had loaded).
+    let releaseUplink = () => {};
+    const uplink = new Promise<void>((resolve) => {
+      releaseUplink = resolve;
+    });
     await sender.route(
       (url) => url.pathname.startsWith('/api/storage/'),
       async (route) => {
-        if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 1500));
+        if (route.request().method() === 'PUT') await uplink;
         await route.continue();
       },
     );
@@ -44,6 +50,7 @@ describe('a link opened while its file uploads, in Chromium', () => {
       await home.getByText('Your file is ready. Copy or share the link anywhere.').count(),
     ).toBe(0);
     const navigationsWhileWaiting = navigations;
+    releaseUplink();
 
     const button = page.getByRole('button', { name: 'Download & Decrypt File' });
     await button.waitFor({ timeout: 90_000 });
