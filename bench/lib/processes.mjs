@@ -114,9 +114,11 @@ function cpuMeter(rootPid, kindOf) {
       if (!kindOf) return kinds;
       for (const [pid, seconds] of last) {
         const kind = kindOfPid.get(pid);
-        kinds[kind] = Math.round(((kinds[kind] ?? 0) + seconds - first.get(pid)) * 100) / 100;
+        kinds[kind] = (kinds[kind] ?? 0) + seconds - first.get(pid);
       }
-      return kinds;
+      return Object.fromEntries(
+        Object.entries(kinds).map(([kind, total]) => [kind, Math.round(total * 100) / 100]),
+      );
     },
   };
 }
