@@ -5,11 +5,11 @@
 // origin-private file system lives on disk. 'private': Playwright's usual throwaway contexts, which
 // behave like private windows (storage kept in memory). The app picks its upload path by that
 // difference (docs/uploads.md), so the benches can measure both.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, removeProfile } from '../../scripts/chromium.mjs';
 import { childrenMatching, chromiumRole } from './processes.mjs';
 
 const launchOptions = (downloadsPath) => ({
@@ -42,7 +42,7 @@ function profileAsBrowser(context, userDataDir) {
     newPage: () => context.newPage(),
     close: async () => {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      removeProfile(userDataDir);
     },
   };
 }

@@ -4,12 +4,12 @@
  * to it and works in fresh contexts of its own; a file that needs an on-disk profile launches a
  * Chromium of its own (onDiskProfile).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, removeProfile } from '../../scripts/chromium.mjs';
 
 /**
  * The run's Chromium, over CDP. `close()` on it only disconnects: the contexts this connection
@@ -41,7 +41,7 @@ export async function onDiskProfile(): Promise<{
     context,
     close: async () => {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      removeProfile(userDataDir);
     },
   };
 }

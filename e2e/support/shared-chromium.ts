@@ -4,11 +4,11 @@
  * about a second of CPU per file; each file still gets fresh contexts, so nothing else is shared.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopChild } from '../../scripts/app-process.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, removeProfile } from '../../scripts/chromium.mjs';
 
 /**
  * What playwright's own launch (which the tests used until now) adds to our flags and a page can
@@ -67,7 +67,7 @@ export async function startSharedChromium(): Promise<SharedChromium> {
   );
   const stop = async () => {
     await stopChild(child);
-    rmSync(userDataDir, { recursive: true, force: true });
+    removeProfile(userDataDir);
   };
   try {
     const wsEndpoint = await devToolsEndpoint(child);
