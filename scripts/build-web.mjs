@@ -12,10 +12,17 @@ const sources = [
   'packages/web/build',
   'packages/web/index.html',
   'packages/core/src',
+  'scripts/build-web.mjs',
 ].map((source) => join(root, source));
 
 export function buildWebIfStale() {
   if (!isStale(built, sources)) return;
   console.log('Building the web app…');
-  execSync('npm run build -w @sealdrop/web', { cwd: root, stdio: 'inherit' });
+  // Always the production build, whoever asks: Vitest (e2e's global set-up) runs with
+  // NODE_ENV=test, which Vite honours, and that build bundles React's development runtime.
+  execSync('npm run build -w @sealdrop/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
