@@ -1,20 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { StorageGrant } from './local.signing';
 import { attachmentDisposition } from './storage.disposition';
 import { storageErrors } from './storage.errors';
 import { assertValidStorageKey } from './storage.keys';
 import { isValidPartNumber, normalizeEtag, orderParts } from './storage.parts';
 import { contentRange, parseRange } from './storage.range';
 import { DOWNLOAD_CONTENT_TYPE, type StorageDriver } from './storage.types';
-
-interface Grant {
-  op: 'put' | 'part' | 'get';
-  key: string;
-  expiresAt: number;
-  size?: number;
-  uploadId?: string;
-  partNumber?: number;
-  fileName?: string;
-}
 
 interface Upload {
   key: string;
@@ -43,9 +34,9 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
     modified.set(key, now().getTime());
   };
   const uploads = new Map<string, Upload>();
-  const grants = new Map<string, Grant>();
+  const grants = new Map<string, StorageGrant>();
 
-  const presign = (grant: Omit<Grant, 'expiresAt'>, expiresInSeconds: number) => {
+  const presign = (grant: Omit<StorageGrant, 'expiresAt'>, expiresInSeconds: number) => {
     assertValidStorageKey(grant.key);
     const token = randomUUID();
     grants.set(token, { ...grant, expiresAt: now().getTime() + expiresInSeconds * 1000 });
@@ -62,7 +53,7 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
     return grant;
   };
 
-  const receive = (grant: Grant, bytes: Uint8Array) => {
+  const receive = (grant: StorageGrant, bytes: Uint8Array) => {
     if (bytes.length > (grant.size ?? 0)) throw storageErrors.tooLarge(grant.size ?? 0);
     if (bytes.length !== grant.size)
       throw storageErrors.sizeMismatch(grant.size ?? 0, bytes.length);
@@ -77,7 +68,7 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
     return etag;
   };
 
-  const serve = (grant: Grant, headers: Headers) => {
+  const serve = (grant: StorageGrant, headers: Headers) => {
     const bytes = objects.get(grant.key);
     if (!bytes) throw storageErrors.notFound();
     const range = parseRange(headers.get('range') ?? undefined, bytes.length);
