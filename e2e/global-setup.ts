@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs script shared with `npm start`
 import { buildServer } from '../scripts/build-server.mjs';
@@ -10,7 +11,8 @@ import { startSharedChromium } from './support/shared-chromium';
 /**
  * The e2e tests run the app as `npm start` does: the built web app, the server bundle run by plain
  * node (built here every run, a second or two, so no test ever runs an old server), in Debian
- * Chromium. One Chromium serves the whole run; it is killed, and its profile removed, at the end.
+ * Chromium. One Chromium per Vitest worker serves the whole run (./support/browser.ts says why not
+ * one for all); each is killed, and its profile removed, at the end.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -20,7 +22,14 @@ export default async function setup(project: TestProject) {
   }
   buildWebIfStale();
   await buildServer();
-  const chromium = await startSharedChromium();
-  project.provide('sharedChromium', { wsEndpoint: chromium.wsEndpoint, pid: chromium.pid });
-  return chromium.stop;
+  const workers =
+    project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? availableParallelism();
+  const browsers = await Promise.all(Array.from({ length: workers }, startSharedChromium));
+  project.provide(
+    'sharedChromiums',
+    browsers.map(({ wsEndpoint, pid }) => ({ wsEndpoint, pid })),
+  );
+  return async () => {
+    await Promise.all(browsers.map((browser) => browser.stop()));
+  };
 }

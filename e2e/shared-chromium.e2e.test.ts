@@ -1,11 +1,12 @@
 /**
- * The harness itself: every test file reaches the one Chromium global-setup.ts started; what a
- * file closes (its contexts, its connection) never closes that browser for the files after it, and
- * the contexts a file leaves open go away with its connection.
+ * The harness itself: every test file reaches the Chromium global-setup.ts started for its Vitest
+ * worker, never the one a file running at the same time uses; what a file closes (its contexts,
+ * its connection) never closes that browser for the files after it, and the contexts a file leaves
+ * open go away with its connection.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { connectBrowser } from './support/browser';
+import { connectBrowser, workerChromium } from './support/browser';
 
 /** The pid of the browser process behind a connection, as Chromium itself reports it. */
 async function browserPid(browser: Browser): Promise<number | undefined> {
@@ -32,9 +33,18 @@ const isRunning = (pid: number) => {
   }
 };
 
-describe('one Chromium for the whole e2e run', () => {
-  it('connects every caller to the browser process global setup started', async () => {
-    const { pid } = inject('sharedChromium');
+const browsers = inject('sharedChromiums');
+
+describe('one Chromium per Vitest worker for the whole e2e run', () => {
+  it('connects every caller to the browser process global setup started for its worker', async () => {
+    // Files that run at the same time never share a browser: a CDP connection adopts every page of
+    // its browser and re-applies its own emulation to them (support/browser.ts).
+    expect(new Set(browsers.map((browser) => browser.pid)).size).toBe(browsers.length);
+    const worker = Number(process.env.VITEST_POOL_ID);
+    expect(worker).toBeGreaterThanOrEqual(1);
+    expect(worker).toBeLessThanOrEqual(browsers.length);
+    const { pid } = workerChromium();
+    expect(pid).toBe(browsers[worker - 1]?.pid);
     const [first, second] = await Promise.all([connectBrowser(), connectBrowser()]);
     try {
       expect(await browserPid(first)).toBe(pid);
@@ -45,14 +55,14 @@ describe('one Chromium for the whole e2e run', () => {
   });
 
   it('keeps the browser when a caller closes a context and its connection, and drops the contexts it left open', async () => {
-    const { pid } = inject('sharedChromium');
+    const { pid } = workerChromium();
     const [leaving, staying] = await Promise.all([connectBrowser(), connectBrowser()]);
     const closed = await leaving.newContext();
     const closedId = await contextIdOf(closed);
     await closed.close();
     const forgotten = await leaving.newContext();
     const leftOpen = await contextIdOf(forgotten);
-    // Other files' contexts may be open in the same browser at the same time: only ours count.
+    // Only ours count: an earlier file's contexts may still be on their way out.
     const session = await staying.newBrowserCDPSession();
     const contextIds = async () =>
       (await session.send('Target.getBrowserContexts')).browserContextIds;

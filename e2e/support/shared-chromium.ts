@@ -1,7 +1,7 @@
 /**
- * The one Chromium of an e2e run, started by global-setup.ts and reached by every test file over
- * CDP (connectBrowser in ./browser.ts). Launching Chromium once instead of once per file saves
- * about a second of CPU per file; each file still gets fresh contexts, so nothing else is shared.
+ * A Chromium of an e2e run, one per Vitest worker, started by global-setup.ts and reached by the
+ * worker's test files over CDP (connectBrowser in ./browser.ts). Launching Chromium once instead of
+ * once per file saves about a second of CPU per file; each file still gets fresh contexts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -104,6 +104,7 @@ function devToolsEndpoint(child: ChildProcess): Promise<string> {
 declare module 'vitest' {
   /** What global-setup.ts hands to the test files (vitest's provide/inject). */
   export interface ProvidedContext {
-    sharedChromium: { wsEndpoint: string; pid: number };
+    /** One browser per Vitest worker: the worker with VITEST_POOL_ID n uses the n-th. */
+    sharedChromiums: { wsEndpoint: string; pid: number }[];
   }
 }
