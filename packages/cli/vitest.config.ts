@@ -12,5 +12,7 @@ export default defineConfig({
     // Each file runs a server and moves hundreds of MiB: kept out of the unit-test group, run
     // after it with the faults and e2e projects (group 1, vitest.config.ts at the root).
     sequence: { groupOrder: 1 },
+    // Each file's server runs the server bundle, as `npm start` does (built here when stale).
+    globalSetup: ['../server/src/testing/server-bundle.global-setup.ts'],
   },
 });

@@ -18,6 +18,10 @@ export default defineConfig({
     hookTimeout: 90_000,
     sequence: { groupOrder: 1 },
     // Fault tests start processes on scratch databases, but databases.ts serves them too.
-    globalSetup: ['src/testing/postgres-run.global-setup.ts'],
+    globalSetup: [
+      'src/testing/postgres-run.global-setup.ts',
+      // The servers run the bundle, as `npm start` does.
+      'src/testing/server-bundle.global-setup.ts',
+    ],
   },
 });

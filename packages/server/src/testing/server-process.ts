@@ -17,13 +17,12 @@ import {
 export { freePort, REPO_ROOT, type RunningProcess };
 
 /**
- * How the server process is started: its TypeScript sources through tsx; the bundle that
- * `npm run build` (scripts/build-server.mjs) writes, as `npm start` runs it once built; or exactly
- * as `npm start` does (scripts/start.mjs: builds what is stale, then runs the bundle). The caller
- * of `bundle` builds it first.
+ * How the server process is started: the bundle that `npm run build` (scripts/build-server.mjs)
+ * writes, as `npm start` runs it once built (the projects that start servers build it in their
+ * global setup, server-bundle.global-setup.ts); or exactly as `npm start` does (scripts/start.mjs:
+ * builds what is stale, then runs the bundle).
  */
 export const ENTRIES = {
-  sources: ['--import', 'tsx', 'packages/server/src/main.ts'],
   bundle: ['packages/server/dist/main.mjs'],
   'npm-start': npmStartArgs(),
 } as const;
@@ -77,7 +76,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       ...env,
     };
-    const running = runNode(ENTRIES[options.entry ?? 'sources'], serverEnv, logs);
+    const running = runNode(ENTRIES[options.entry ?? 'bundle'], serverEnv, logs);
     current = running;
     // Any answer (200 or 503) will do: the process is up and serving.
     await waitUntilReady(running, () => answersHealth(origin));
