@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs script shared with `npm start`
 import { buildServer } from '../scripts/build-server.mjs';
@@ -11,8 +12,9 @@ import { startSharedChromium } from './support/shared-chromium';
 /**
  * The e2e tests run the app as `npm start` does: the built web app, the server bundle run by plain
  * node (built here every run, a second or two, so no test ever runs an old server), in Debian
- * Chromium. One Chromium per Vitest worker serves the whole run (./support/browser.ts says why not
- * one for all); each is killed, and its profile removed, at the end.
+ * Chromium. One Chromium per Vitest worker serves the whole run, claimed by the worker process that
+ * first connects (./support/browser.ts says why not one for all); each is killed, and its profile
+ * removed, at the end.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -25,11 +27,13 @@ export default async function setup(project: TestProject) {
   const workers =
     project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? availableParallelism();
   const browsers = await Promise.all(Array.from({ length: workers }, startSharedChromium));
-  project.provide(
-    'sharedChromiums',
-    browsers.map(({ wsEndpoint, pid }) => ({ wsEndpoint, pid })),
-  );
+  const claims = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-claims-'));
+  project.provide('sharedChromiums', {
+    browsers: browsers.map(({ wsEndpoint, pid }) => ({ wsEndpoint, pid })),
+    claims,
+  });
   return async () => {
     await Promise.all(browsers.map((browser) => browser.stop()));
+    rmSync(claims, { recursive: true, force: true });
   };
 }

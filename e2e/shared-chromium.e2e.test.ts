@@ -4,9 +4,11 @@
  * its connection) never closes that browser for the files after it, and the contexts a file leaves
  * open go away with its connection.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { connectBrowser, workerChromium } from './support/browser';
+import { claimedChromium, connectBrowser } from './support/browser';
 
 /** The pid of the browser process behind a connection, as Chromium itself reports it. */
 async function browserPid(browser: Browser): Promise<number | undefined> {
@@ -33,18 +35,20 @@ const isRunning = (pid: number) => {
   }
 };
 
-const browsers = inject('sharedChromiums');
+const { browsers, claims } = inject('sharedChromiums');
 
 describe('one Chromium per Vitest worker for the whole e2e run', () => {
   it('connects every caller to the browser process global setup started for its worker', async () => {
     // Files that run at the same time never share a browser: a CDP connection adopts every page of
     // its browser and re-applies its own emulation to them (support/browser.ts).
     expect(new Set(browsers.map((browser) => browser.pid)).size).toBe(browsers.length);
-    const worker = Number(process.env.VITEST_POOL_ID);
-    expect(worker).toBeGreaterThanOrEqual(1);
-    expect(worker).toBeLessThanOrEqual(browsers.length);
-    const { pid } = workerChromium();
-    expect(pid).toBe(browsers[worker - 1]?.pid);
+    const claimed = claimedChromium();
+    expect(claimed).not.toBeNull();
+    const { pid } = claimed!;
+    // The claim is this process's, for good: asking again gives the same browser.
+    expect(claimedChromium()?.pid).toBe(pid);
+    const index = browsers.findIndex((browser) => browser.pid === pid);
+    expect(readFileSync(join(claims, String(index)), 'utf8')).toBe(String(process.pid));
     const [first, second] = await Promise.all([connectBrowser(), connectBrowser()]);
     try {
       expect(await browserPid(first)).toBe(pid);
@@ -55,7 +59,7 @@ describe('one Chromium per Vitest worker for the whole e2e run', () => {
   });
 
   it('keeps the browser when a caller closes a context and its connection, and drops the contexts it left open', async () => {
-    const { pid } = workerChromium();
+    const { pid } = claimedChromium()!;
     const [leaving, staying] = await Promise.all([connectBrowser(), connectBrowser()]);
     const closed = await leaving.newContext();
     const closedId = await contextIdOf(closed);

@@ -1,35 +1,53 @@
 /**
  * Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. Each Vitest
- * worker has one Chromium for the whole run (started by global-setup.ts, ./shared-chromium.ts); a
- * test file connects to its worker's and works in fresh contexts of its own; a file that needs an
- * on-disk profile launches a Chromium of its own (onDiskProfile).
+ * worker process has one Chromium for the whole run (started by global-setup.ts,
+ * ./shared-chromium.ts); a test file connects to its worker's and works in fresh contexts of its
+ * own; a file that needs an on-disk profile launches a Chromium of its own (onDiskProfile).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, removeProfile } from '../../scripts/chromium.mjs';
 
-/** The Chromium of the Vitest worker running this file (VITEST_POOL_ID counts from 1). */
-export function workerChromium(): { wsEndpoint: string; pid: number } {
-  const browsers = inject('sharedChromiums');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const browser = browsers[worker - 1];
-  if (!browser) throw new Error(`no Chromium for Vitest worker ${worker} of ${browsers.length}`);
-  return browser;
+/**
+ * The run's Chromium that this worker process claimed: the first one no other process holds (a
+ * file created exclusively, so two processes never get the same), or the one it already holds;
+ * null when every one is held. Vitest's VITEST_POOL_ID cannot choose it: in a whole `npm test`
+ * run both e2e workers had pool id 1.
+ */
+export function claimedChromium(): { wsEndpoint: string; pid: number } | null {
+  const { browsers, claims } = inject('sharedChromiums');
+  for (const [index, browser] of browsers.entries()) {
+    const claim = join(claims, String(index));
+    try {
+      writeFileSync(claim, String(process.pid), { flag: 'wx' });
+      return browser;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (readFileSync(claim, 'utf8') === String(process.pid)) return browser;
+    }
+  }
+  return null;
 }
 
 /**
- * This worker's Chromium, over CDP. Not one browser for all workers: a CDP connection adopts every
- * page of the browser, other connections' too, and re-applies its own emulation to them, so a
- * file starting in one worker turned the dark-scheme pages of a file running in the other light.
- * Files of one worker run one after another. `close()` only disconnects: the contexts this
- * connection created go with it, the browser stays for the next file. `isLocal`: downloads and
- * uploaded files are read from and written to this machine's disk directly.
+ * The Chromium of this worker process, over CDP. Not one browser for all workers: a CDP
+ * connection adopts every page of its browser, other connections' too, and re-applies its own
+ * emulation to them, so a file starting in one worker turned the dark-scheme pages of a file
+ * running in the other light. A worker runs its files one after another. `close()` only
+ * disconnects: the contexts this connection created go with it, the browser stays for the next
+ * file. `isLocal`: downloads and uploaded files are read from and written to this machine's disk
+ * directly. A worker process beyond the browsers started (Vitest replaced one) launches its own,
+ * which `close()` ends.
  */
 export function connectBrowser(): Promise<Browser> {
-  return chromium.connectOverCDP(workerChromium().wsEndpoint, { isLocal: true });
+  const shared = claimedChromium();
+  if (!shared) {
+    return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  }
+  return chromium.connectOverCDP(shared.wsEndpoint, { isLocal: true });
 }
 
 /**

@@ -104,7 +104,10 @@ function devToolsEndpoint(child: ChildProcess): Promise<string> {
 declare module 'vitest' {
   /** What global-setup.ts hands to the test files (vitest's provide/inject). */
   export interface ProvidedContext {
-    /** One browser per Vitest worker: the worker with VITEST_POOL_ID n uses the n-th. */
-    sharedChromiums: { wsEndpoint: string; pid: number }[];
+    /**
+     * One browser per Vitest worker, and the folder where a worker process claims one: a file
+     * named by the browser's index, holding the claiming process's pid (support/browser.ts).
+     */
+    sharedChromiums: { browsers: { wsEndpoint: string; pid: number }[]; claims: string };
   }
 }
