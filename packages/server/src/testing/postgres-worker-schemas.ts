@@ -3,9 +3,9 @@
  * for each test database cost more than most tests (about 0.4 s); emptying the tables costs a few
  * tens of milliseconds.
  *
- * A worker's schemas are named by the run (postgres-run.global-setup.ts) and the worker's pool id,
- * which no two workers hold at once, so a test file finds the schemas the worker's earlier files
- * migrated. A test that holds two databases at once (two servers that must not share rows) takes a
+ * A worker's schemas are named by the run (postgres-run.global-setup.ts) and the worker process's
+ * pid, which no two live workers share, so a test file finds the schemas the worker's earlier files
+ * migrated. (Not Vitest's VITEST_POOL_ID: two live workers of one run were seen with the same.) A test that holds two databases at once (two servers that must not share rows) takes a
  * second slot, which the worker migrates once too. Every lease deletes every row and restarts the
  * sequences, so what an earlier test, or a crashed earlier file, left behind does not leak.
  */
@@ -30,7 +30,7 @@ function slotSchema(index: number): string {
       'PostgreSQL test databases need src/testing/postgres-run.global-setup.ts in the ' +
         "project's globalSetup",
     );
-  return `${runSchemaPrefix(runId)}w${process.env.VITEST_POOL_ID ?? '0'}_${index + 1}`;
+  return `${runSchemaPrefix(runId)}p${process.pid}_${index + 1}`;
 }
 
 /** Empties the slot's schema, or (first use in this run, or a test changed it) migrates it anew. */
