@@ -3,16 +3,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs script shared with `npm start`
-import { buildServer } from '../scripts/build-server.mjs';
-// @ts-expect-error: a plain .mjs script shared with `npm start`
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { startSharedChromium } from './support/shared-chromium';
 
 /**
- * The e2e tests run the app as `npm start` does: the built web app, the server bundle run by plain
- * node (built here every run, a second or two, so no test ever runs an old server), in Debian
- * Chromium. One Chromium per Vitest worker serves the whole run, claimed by the worker process that
+ * The e2e tests run the app as `npm start` does: the built web app (built here when stale), the
+ * server bundle run by plain node (built when stale by server-bundle.global-setup.ts, which the
+ * cli and faults projects share), in Debian Chromium. One Chromium per Vitest worker serves the whole run, claimed by the worker process that
  * first connects (./support/browser.ts says why not one for all); each is killed, and its profile
  * removed, at the end.
  */
@@ -23,7 +21,6 @@ export default async function setup(project: TestProject) {
     );
   }
   buildWebIfStale();
-  await buildServer();
   const workers =
     project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? availableParallelism();
   const browsers = await Promise.all(Array.from({ length: workers }, startSharedChromium));

@@ -15,6 +15,11 @@ export default defineConfig({
     // A worker runs its files one after another in one module graph (nothing here mocks
     // modules), so playwright and the support files load once per worker, not once per file.
     isolate: false,
-    globalSetup: ['./global-setup.ts'],
+    // The server bundle first (shared with the cli and faults projects), then the web app and the
+    // browsers.
+    globalSetup: [
+      '../packages/server/src/testing/server-bundle.global-setup.ts',
+      './global-setup.ts',
+    ],
   },
 });

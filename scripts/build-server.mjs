@@ -9,7 +9,10 @@ import { isStale } from './stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverBundle = join(root, 'packages/server/dist/main.mjs');
-const sources = ['packages/server/src', 'packages/core/src'].map((source) => join(root, source));
+// This script is a source too: a change to how the bundle is made rebuilds it.
+const sources = ['packages/server/src', 'packages/core/src', 'scripts/build-server.mjs'].map(
+  (source) => join(root, source),
+);
 
 const dependencies = (pkg) =>
   Object.keys(JSON.parse(readFileSync(join(root, pkg), 'utf8')).dependencies ?? {});

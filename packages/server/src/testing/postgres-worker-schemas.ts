@@ -5,8 +5,9 @@
  *
  * A worker's schemas are named by the run (postgres-run.global-setup.ts) and the worker process's
  * pid, which no two live workers share, so a test file finds the schemas the worker's earlier files
- * migrated. (Not Vitest's VITEST_POOL_ID: two live workers of one run were seen with the same.) A test that holds two databases at once (two servers that must not share rows) takes a
- * second slot, which the worker migrates once too. Every lease deletes every row and restarts the
+ * migrated (not Vitest's VITEST_POOL_ID: two live workers of one run were seen with the same). A
+ * test that holds two databases at once (two servers that must not share rows) takes a second
+ * slot, which the worker migrates once too. Every lease deletes every row and restarts the
  * sequences, so what an earlier test, or a crashed earlier file, left behind does not leak.
  */
 import { inject } from 'vitest';
