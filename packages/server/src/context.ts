@@ -25,6 +25,7 @@ import {
 import type { StorageDriver } from './modules/storage/storage.types';
 import type { UploadDeps } from './modules/uploads/uploads.usecases';
 import { createWalletDeps, type WalletDeps } from './modules/wallet/wallet.deps';
+import { type AddressHasher, createAddressHasher } from './shared/client-address';
 
 /** What route modules share: built once per server from its explicit dependencies. */
 export interface AppContext {
@@ -41,6 +42,8 @@ export interface AppContext {
   wallet: WalletDeps;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
+  /** Keyed hash of a client's address (IPv4, or IPv6 /64): what per-address rules store. */
+  addressHash: AddressHasher;
   /** This server's own metrics registry (served only when METRICS_TOKEN or METRICS_PORT is set). */
   metrics: Metrics;
 }
@@ -88,6 +91,7 @@ export function createAppContext(input: {
     wallet,
     shortLinks,
     now,
+    addressHash: createAddressHasher(input.secret),
     metrics,
     uploads: {
       events: uploadEvents(metrics),
