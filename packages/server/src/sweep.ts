@@ -1,6 +1,7 @@
 /** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
 import { loadConfig } from './config/config';
 import { createAppContext } from './context';
+import { sweepModeration } from './modules/moderation/moderation.sweep';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { sweepOrphans } from './modules/sweeper/sweeper.orphans';
@@ -18,6 +19,12 @@ const result = await sweepExpired({
   oidcStates: createOidcStatesRepository({ db }),
   onError: console.error,
 });
+const kept = await sweepModeration({
+  db,
+  reports: ctx.moderation.reports,
+  reportRetentionDays: config.REPORT_RETENTION_DAYS,
+  now: new Date(),
+});
 const { orphans } = await sweepOrphans({
   files: ctx.files,
   storage,
@@ -25,6 +32,6 @@ const { orphans } = await sweepOrphans({
   onError: console.error,
 });
 console.log(
-  `swept ${result.files} files, ${result.reservations} reservations and ${orphans} objects no file owns (${result.failed} failed)`,
+  `swept ${result.files} files, ${result.reservations} reservations, ${orphans} objects no file owns (${result.failed} failed) and ${kept.reports} closed reports`,
 );
 await db.destroy();

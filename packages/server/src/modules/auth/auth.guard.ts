@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { accountSuspended } from '../moderation/moderation.errors';
 import { unauthorized } from './auth.errors';
 import { type AuthDeps, authenticate, type Session } from './auth.usecases';
 
@@ -9,7 +10,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
-/** The signed-in session, or 401. */
+/** The signed-in session, or 401; 403 for an account a moderator suspended. */
 export async function requireSession(
   deps: AuthDeps,
   request: FastifyRequest,
@@ -19,6 +20,7 @@ export async function requireSession(
   if (token === null) throw unauthorized();
   const session = token ? await authenticate({ deps, input: { token }, now }) : null;
   if (!session) throw unauthorized('Session expired or invalid. Please log in again.');
+  if (session.user.suspended_at !== null) throw accountSuspended();
   return session;
 }
 

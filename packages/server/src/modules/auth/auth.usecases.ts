@@ -3,6 +3,7 @@ import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-au
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
+import { accountSuspended } from '../moderation/moderation.errors';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
@@ -47,12 +48,16 @@ export async function publicUser({
   return pendingEmail ? { ...result, pendingEmail } : result;
 }
 
-/** Opens a session for a user and returns the API's `{ user, token }`. */
+/**
+ * Opens a session for a user and returns the API's `{ user, token }`; none for a suspended
+ * account (password login, refresh and external sign-in all come through here).
+ */
 export async function startSession({
   deps,
   input: { user },
   now,
 }: AuthCase<{ user: UserRow }>): Promise<AuthResult> {
+  if (user.suspended_at !== null) throw accountSuspended();
   const sessionId = randomUUID();
   const expiresAt = now.getTime() + SESSION_TTL_MS;
   await deps.auth.insertSession({
@@ -102,6 +107,7 @@ export async function register({
     email_verified: 0,
     created_at: now.getTime(),
     updated_at: now.getTime(),
+    suspended_at: null,
   };
   try {
     await deps.auth.insertUser(user);

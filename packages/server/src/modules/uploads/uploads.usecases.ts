@@ -6,6 +6,7 @@ import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl, UPLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { FileRow, FilesRepository } from '../files/files.repository';
+import { refuseRemoved } from '../moderation/moderation.errors';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
@@ -20,6 +21,8 @@ export interface UploadDeps {
   retention: { freeMs: number; premiumMs: number };
   /** Hears of each outcome (metrics); optional so use-case tests need none. */
   events?: UploadEvents;
+  /** Gives an aborted upload's room back to its daily quota (modules/quotas). */
+  releaseQuota?: (file: FileRow) => Promise<void>;
 }
 
 export interface UploadEvents {
@@ -52,6 +55,11 @@ export async function presignUpload(args: {
   ownerId: string | null;
   /** Hash of the uploader's address: downloads from it earn no reward. */
   uploaderIpHash?: string;
+  /**
+   * Counts the upload against the instance's cap and the daily quota, or throws (modules/quotas);
+   * called once every other check passed, with the bytes quotas count.
+   */
+  admit?: (upload: { fileId: string; bytes: number }) => Promise<void>;
   origin: string;
   now?: Date;
 }): Promise<PresignResponse> {
@@ -66,6 +74,10 @@ export async function presignUpload(args: {
   const slug = input.shortCode
     ? await claimReservedCode(deps, input.shortCode, input.completeToken, now)
     : generateShortCode();
+  await args.admit?.({
+    fileId: slug,
+    bytes: input.size + (input.isEncrypted ? (input.encryptedMetadata?.length ?? 0) : 0),
+  });
   const shape = planObject({
     size: input.size,
     isEncrypted: input.isEncrypted,
@@ -101,6 +113,8 @@ export async function presignUpload(args: {
     download_limit: input.downloadLimit ?? null,
     download_count: 0,
     encrypted_metadata: input.isEncrypted ? (input.encryptedMetadata ?? null) : null,
+    removed_at: null,
+    removed_reason: null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
@@ -201,12 +215,15 @@ export async function isUploadOpen(args: {
   now: Date;
 }): Promise<boolean> {
   const file = await args.files.findByObjectKey(args.objectKey);
-  return file?.status === 'pending' && file.expires_at > args.now.getTime();
+  return (
+    file?.status === 'pending' && file.removed_at === null && file.expires_at > args.now.getTime()
+  );
 }
 
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
   const file = await deps.files.findByObjectKey(objectKey);
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  refuseRemoved(file);
   if (file.status !== 'pending') throw errors.uploadFinalized();
   return file;
 }
@@ -238,6 +255,7 @@ export async function finalizeUpload(args: {
     : await deps.files.findById(input.slug ?? '');
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
   if (input.slug && input.slug !== file.id) throw errors.uploadMismatch();
+  refuseRemoved(file);
   const result = {
     fileId: file.id,
     storageKey: file.object_key,
@@ -307,6 +325,7 @@ export async function abortUpload(args: {
   if (args.input.uploadId && file.upload_id && args.input.uploadId !== file.upload_id)
     throw errors.uploadNotFound();
   await discard(args.deps, file);
+  await args.deps.releaseQuota?.(file);
   args.deps.events?.aborted();
   return { aborted: true };
 }

@@ -1,7 +1,6 @@
 /** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { hashClientIp } from '../../shared/client-ip-hash';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';
@@ -177,7 +176,11 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await rewardDownload({
             deps: rewardDeps,
-            input: { downloader: session?.user ?? null, ipHash: hashClientIp(request.ip), fileId },
+            input: {
+              downloader: session?.user ?? null,
+              ipHash: ctx.addressHash(request.ip),
+              fileId,
+            },
             rules,
             now: ctx.now(),
           }),
