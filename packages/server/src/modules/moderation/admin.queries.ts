@@ -42,7 +42,7 @@ export async function getReportGroup(
 ): Promise<{ group: AdminReportGroup }> {
   const view = { now: args.now.getTime(), origin: args.origin };
   const [group] = await describeGroups(args.deps, [args.input.fileId], view);
-  if (!group || group.reportCount === 0) throw noReports();
+  if (!group) throw noReports();
   return { group };
 }
 

@@ -89,7 +89,10 @@ function toAdminReport(deps: ViewDeps, row: ReportRow): AdminReport {
   };
 }
 
-/** Reports grouped per file, in the order of `fileIds`; files whose row is gone show as null. */
+/**
+ * Reports grouped per file, in the order of `fileIds` (a file no report names is left out); a
+ * file whose row is gone shows as null.
+ */
 export async function describeGroups(
   deps: ViewDeps,
   fileIds: readonly string[],
@@ -102,10 +105,11 @@ export async function describeGroups(
   const files = new Map(
     (await describeFiles(deps, rows, input)).map((file) => [file.fileId, file]),
   );
-  return fileIds.map((fileId) => {
+  return fileIds.flatMap((fileId) => {
     const own = reports
       .filter((report) => report.file_id === fileId)
       .map((row) => ({ row, view: toAdminReport(deps, row) }));
+    if (own.length === 0) return [];
     const reasons = Object.fromEntries(REPORT_REASONS.map((reason) => [reason, 0])) as Record<
       ReportReason,
       number
@@ -125,7 +129,7 @@ export async function describeGroups(
       keyIncluded: own.some(({ row }) => row.key_included === 1),
       key: own.find(({ view }) => view.key !== null)?.view.key ?? null,
       reports: own.map(({ view }) => view),
-    };
+    } satisfies AdminReportGroup;
   });
 }
 
