@@ -4,6 +4,10 @@ import type { PresignResponse } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import type { TestServer } from '../../testing/test-server';
 import { describedAs, pathOf } from '../../testing/upload-helpers';
+import { createFilesRepository } from '../files/files.repository';
+import { createRewardsRepository } from '../ledger/rewards.repository';
+import { createShortLinksRepository } from '../short-links/short-links.repository';
+import { createModerationDeps } from './moderation.deps';
 
 export const ADMIN_EMAIL = 'moderator@example.com';
 export const PASSWORD = 'Correct-Horse-9';
@@ -128,3 +132,17 @@ export function moderationClient(server: TestServer) {
 }
 
 export type ModerationClient = ReturnType<typeof moderationClient>;
+
+/** The moderation use cases' dependencies on a test server's database and storage. */
+export function moderationDepsOf(server: TestServer) {
+  const { db } = server;
+  return createModerationDeps({
+    db,
+    secret: server.secret,
+    files: createFilesRepository({ db }),
+    shortLinks: createShortLinksRepository({ db }),
+    storage: server.storage,
+    rewards: createRewardsRepository({ db }),
+    adminEmails: server.config.ADMIN_EMAILS,
+  });
+}
