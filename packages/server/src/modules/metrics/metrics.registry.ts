@@ -137,7 +137,7 @@ export async function createMetrics(): Promise<Metrics> {
     ),
     rateLimited: counter(
       'sealdrop_rate_limited_total',
-      'Requests refused with 429 (rate limits and the login lockout), by route pattern.',
+      'Requests refused with 429 (rate limits, the login lockout, daily quotas), by route pattern.',
       ['route'],
     ),
     rateLimitChecksSkipped: counter(
