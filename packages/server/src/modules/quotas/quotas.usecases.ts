@@ -62,13 +62,18 @@ export async function admitUpload(args: {
     deps.events?.refused('storage');
     throw storageFull();
   }
-  const decision = await deps.store.admit({
-    subject: quotaSubject(input),
-    fileId: input.fileId,
-    bytes: input.bytes,
-    limits: quotaLimitsFor(input.tier, deps.config),
-    now,
-  });
+  const limits = quotaLimitsFor(input.tier, deps.config);
+  // Both limits off (0): nothing to count, and no store to ask.
+  const decision =
+    limits.bytes || limits.uploads
+      ? await deps.store.admit({
+          subject: quotaSubject(input),
+          fileId: input.fileId,
+          bytes: input.bytes,
+          limits,
+          now,
+        })
+      : { admitted: true as const };
   if (!decision.admitted) {
     deps.events?.refused('bytes' in decision.limit ? 'daily_bytes' : 'daily_uploads');
     throw quotaExceeded(decision.limit, decision.resetsAt, now);
