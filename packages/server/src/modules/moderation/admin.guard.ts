@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
+import { isAppError } from '../../shared/errors';
 import { routeNotFound } from '../../shared/not-found';
 import { optionalSession } from '../auth/auth.guard';
 import { isAdmin } from '../feedback/feedback.models';
@@ -14,7 +15,11 @@ import type { ModerationActor } from './moderation.removal';
 const admins = new WeakMap<FastifyRequest, ModerationActor>();
 
 async function adminOf(ctx: AppContext, request: FastifyRequest): Promise<ModerationActor | null> {
-  const session = await optionalSession(ctx.auth, request, ctx.now()).catch(() => null);
+  // A bad, expired or suspended session is nobody; a database that fails is still a 5xx.
+  const session = await optionalSession(ctx.auth, request, ctx.now()).catch((error: unknown) => {
+    if (isAppError(error) && error.statusCode < 500) return null;
+    throw error;
+  });
   if (!session) return null;
   const { user } = session;
   const actor = { id: user.id, email: user.email, emailVerified: user.email_verified === 1 };

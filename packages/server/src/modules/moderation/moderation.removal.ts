@@ -39,9 +39,10 @@ export interface RemovalDeps {
 }
 
 /**
- * Removes a file: tombstone first (read paths answer 410 from then on), then the object. Open
- * reports of the file close as `removed`, their keys deleted. Removing a removed file changes
- * nothing but deletes the object again, so a removal cut short by a store outage can be retried.
+ * Removes a file: tombstone first (read paths answer 410 from then on), its open reports closed as
+ * `removed` with their keys deleted, the audit entry, then the object. Removing a removed file
+ * changes nothing but deletes the object again, so a removal cut short by a store outage can be
+ * retried.
  */
 export async function removeFile(args: {
   deps: RemovalDeps;
@@ -60,14 +61,17 @@ export async function removeFile(args: {
   const file = await deps.files.findById(input.fileId);
   if (!file) throw fileUnknown();
   const removed = await deps.files.markRemoved({ id: file.id, reason: input.reason, now });
-  if (removed && file.upload_id)
-    await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
-  await deps.storage.delete(file.object_key);
-  const current: FileRow = removed
-    ? { ...file, removed_at: now, removed_reason: input.reason, upload_id: null }
-    : file;
-  if (!removed) return { file: current, removed: false, audit: null };
-
+  if (!removed) {
+    // Already a tombstone: only the object's deletion is tried again.
+    await deps.storage.delete(file.object_key);
+    return { file, removed: false, audit: null };
+  }
+  const current: FileRow = {
+    ...file,
+    removed_at: now,
+    removed_reason: input.reason,
+    upload_id: null,
+  };
   await deps.reports.closeOpen({
     fileId: file.id,
     status: 'removed',
@@ -90,6 +94,11 @@ export async function removeFile(args: {
   };
   await deps.audit.append(audit);
   deps.events?.removed(input.reason);
+  // Last: a store that is down fails the request (503) with the removal already recorded and in
+  // force; trying again deletes the object, and the sweeper does at the file's expiry anyway.
+  if (file.upload_id)
+    await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
+  await deps.storage.delete(file.object_key);
   return { file: current, removed: true, audit };
 }
 

@@ -111,6 +111,36 @@ describeEachDatabase('a removed file', (createDatabase) => {
     ]);
   });
 
+  it('is in force and audited even when the store is down; removing again deletes the object', async () => {
+    const { fileId, plan } = await client.upload();
+    const deps = moderationDepsOf(server);
+    const down = {
+      ...deps,
+      storage: {
+        ...server.storage,
+        delete: async () => {
+          throw new Error('store unreachable');
+        },
+      },
+    };
+    const input = { fileId, reason: 'terms' as const, actor: MALWARE_SCANNER };
+    await expect(removeFile({ deps: down, input, now: server.clock.now() })).rejects.toThrow(
+      'store unreachable',
+    );
+    expect(await client.call('GET', `/api/files/${fileId}/info`)).toMatchObject(gone());
+    expect(await server.db.selectFrom('moderation_audit').select('action').execute()).toEqual([
+      { action: 'file.removed' },
+    ]);
+    expect(await server.storage.head(plan.objectKey)).not.toBeNull();
+
+    const again = await removeFile({ deps, input, now: server.clock.now() });
+    expect(again).toMatchObject({ removed: false, audit: null });
+    expect(await server.storage.head(plan.objectKey)).toBeNull();
+    expect(await server.db.selectFrom('moderation_audit').select('action').execute()).toHaveLength(
+      1,
+    );
+  });
+
   it('stays a tombstone until its original expiry; then it is an expired file, and swept', async () => {
     const { fileId } = await client.upload();
     const { token } = await client.admin();
