@@ -9,6 +9,7 @@ import { DEFAULT_SERVER, EXPIRY_SECONDS, parseLimit } from './commands/options';
 import { sendCommand } from './commands/send';
 import { ApiError } from './lib/api';
 import { CliError, EXIT } from './lib/errors';
+import { printErr } from './lib/output';
 
 // A reader that went away (`sealdrop send f | head -1` takes the link only) must not stop a send.
 for (const stream of [process.stdout, process.stderr]) {
@@ -83,15 +84,15 @@ function report(error: unknown): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   if (error instanceof CliError) {
-    process.stderr.write(`${error.message}\n${error.detail ? `${error.detail}\n` : ''}`);
+    printErr(error.message, ...(error.detail ? [error.detail] : []));
     return error.exitCode;
   }
   if (error instanceof ApiError) {
-    process.stderr.write(`${error.message}\n`);
+    printErr(error.message);
     return error.status === 404 ? EXIT.notFound : error.status === 400 ? EXIT.usage : EXIT.failed;
   }
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  printErr(error instanceof Error ? error.message : String(error));
   if (process.env.SEALDROP_DEBUG && error instanceof Error)
-    process.stderr.write(`${error.stack}\n`);
+    printErr(...(error.stack ?? '').split('\n'));
   return EXIT.failed;
 }

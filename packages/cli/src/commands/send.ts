@@ -7,6 +7,7 @@ import { createApi, serverOrigin } from '../lib/api';
 import { configDir } from '../lib/config-dir';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
 import { collectFiles } from '../lib/local-files';
+import { printErr, printOut } from '../lib/output';
 import { progressBar } from '../lib/progress';
 import { readSecret } from '../lib/prompt';
 import { sendStateStore } from '../lib/send-state';
@@ -56,21 +57,21 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       signal: controller.signal,
       store,
       onLink: (link, expiresAt, resumed) => {
-        if (resumed) process.stderr.write('Resuming the unfinished send of these files.\n');
+        if (resumed) printErr('Resuming the unfinished send of these files.');
         if (options.json) return;
-        process.stdout.write(`${link}\n`);
-        process.stderr.write(`Expires ${new Date(expiresAt).toLocaleString()}\n`);
+        printOut(link);
+        printErr(`Expires ${new Date(expiresAt).toLocaleString()}`);
       },
       onProgress: (sent, total) => bar.update(sent, total),
-      onNotice: (text) => process.stderr.write(`${text}\n`),
+      onNotice: (text) => printErr(text),
     });
     bar.stop();
     if (options.json) {
       const { link, fileId, expiresAt, bytes, seconds, resumed, partsSent } = result;
       const json = { link, fileId, expiresAt, bytes, seconds, resumed, partsSent };
-      process.stdout.write(`${JSON.stringify(json)}\n`);
+      printOut(JSON.stringify(json));
     } else {
-      process.stdout.write('ready\n');
+      printOut('ready');
     }
   } catch (error) {
     bar.stop();

@@ -3,12 +3,14 @@
  * terminal there is nobody to ask: the caller reads the environment variable instead.
  */
 import { CliError, EXIT } from './errors';
+import { printErr } from './output';
+import { terminalText } from './terminal-text';
 
 export async function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
   const output = process.stderr;
   if (!input.isTTY) throw new CliError('No terminal to ask for the passphrase.', EXIT.usage);
-  output.write(question);
+  output.write(terminalText(question));
   input.setRawMode(true);
   input.resume();
   input.setEncoding('utf8');
@@ -69,11 +71,11 @@ export async function readSecret(options: {
   for (;;) {
     const first = await promptHidden(`${label}: `);
     if (!first) {
-      process.stderr.write(`The ${label.toLowerCase()} must not be empty.\n`);
+      printErr(`The ${label.toLowerCase()} must not be empty.`);
       continue;
     }
     if (!options.confirm) return first;
     if ((await promptHidden(`${label} again: `)) === first) return first;
-    process.stderr.write('They do not match. Once more.\n');
+    printErr('They do not match. Once more.');
   }
 }
