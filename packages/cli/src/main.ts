@@ -47,6 +47,10 @@ program
   .option('--json', 'print one JSON object: link, fileId, expiresAt, bytes, seconds')
   .option('--no-progress', 'no progress bar')
   .option('--no-resume', 'keep no state: an interrupted send cannot be resumed')
+  .option(
+    '--follow-symlinks',
+    'also send what symbolic links in a folder point to outside that folder (said on stderr)',
+  )
   .action(sendCommand);
 
 program

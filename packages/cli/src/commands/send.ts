@@ -25,11 +25,16 @@ export interface SendOptions {
   progress: boolean;
   /** --no-resume: no state kept, an interrupted send is dropped on the server. */
   resume: boolean;
+  /** Follow symbolic links that point outside a folder being sent. */
+  followSymlinks?: boolean;
 }
 
 export async function sendCommand(paths: string[], options: SendOptions): Promise<void> {
   const origin = serverOrigin(options.server);
-  const files = await collectFiles(paths);
+  const files = await collectFiles(paths, {
+    followSymlinks: options.followSymlinks ?? false,
+    onNotice: (text) => printErr(text),
+  });
   if (options.plain && options.passphrase) {
     throw new CliError(
       '--passphrase protects the key of an encrypted send: not with --plain.',
