@@ -3,6 +3,7 @@
  * server has the whole file. With --json, one JSON object at the end instead.
  */
 import { existsSync } from 'node:fs';
+import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { createApi, serverOrigin } from '../lib/api';
 import { configDir } from '../lib/config-dir';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
@@ -14,6 +15,15 @@ import { sendStateStore } from '../lib/send-state';
 import { tokenFor } from '../lib/session';
 import { sendFiles } from '../lib/upload';
 import { EXPIRY_SECONDS } from './options';
+
+/**
+ * A weak passphrase is refused, as the web page's "Passphrase" field does (the account-password
+ * meter of core/password-strength.ts): the link carries the wrapped key, so guessing is offline.
+ */
+export const WEAK_PASSPHRASE_MESSAGE =
+  'The passphrase is too weak: use at least 8 characters of two kinds or more (capitals, small letters, numbers, symbols or spaces).';
+export const WEAK_PASSPHRASE_DETAIL =
+  'Whoever gets the link can try passphrases on their own computer, as many as they like.';
 
 export interface SendOptions {
   server: string;
@@ -42,7 +52,15 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
     );
   }
   const passphrase = options.passphrase
-    ? await readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE', confirm: true })
+    ? await readSecret({
+        label: 'Passphrase',
+        envName: 'SEALDROP_PASSPHRASE',
+        confirm: true,
+        refuse: (value) =>
+          passphraseStrongEnough(value)
+            ? null
+            : { message: WEAK_PASSPHRASE_MESSAGE, detail: WEAK_PASSPHRASE_DETAIL },
+      })
     : undefined;
   const dir = configDir();
   const api = createApi(origin, await tokenFor(origin, dir));
