@@ -109,20 +109,25 @@ export async function resumedSecrets(
 ): Promise<{ secrets: FragmentSecrets | null } | { refused: string }> {
   if (!state.encrypt) return { secrets: null };
   if (state.fragment) {
+    if (passphrase) return { refused: RESUME_REFUSALS.hadNoPassphrase };
     const secrets = parseFragment(state.fragment);
-    if (passphrase)
-      return { refused: 'The unfinished send of these files has no passphrase: starting over.' };
-    return secrets ? { secrets } : { refused: 'The unfinished send is unreadable: starting over.' };
+    return secrets ? { secrets } : { refused: RESUME_REFUSALS.unreadable };
   }
+  if (!passphrase) return { refused: RESUME_REFUSALS.hadPassphrase };
   const sealed = parseProtectedFragment(new URL(state.link).hash);
-  if (!sealed) return { refused: 'The unfinished send is unreadable: starting over.' };
-  const secrets = passphrase ? await unlockSecrets(sealed, passphrase).catch(() => null) : null;
-  return secrets
-    ? { secrets }
-    : {
-        refused: 'The passphrase does not open the unfinished send of these files: starting over.',
-      };
+  if (!sealed) return { refused: RESUME_REFUSALS.unreadable };
+  const secrets = await unlockSecrets(sealed, passphrase).catch(() => null);
+  return secrets ? { secrets } : { refused: RESUME_REFUSALS.otherPassphrase };
 }
+
+/** Why an unfinished send is started over instead (printed on stderr). */
+export const RESUME_REFUSALS = {
+  unreadable: 'The unfinished send is unreadable: starting over.',
+  hadNoPassphrase: 'The unfinished send of these files has no passphrase: starting over.',
+  hadPassphrase: 'The unfinished send of these files has a passphrase: starting over.',
+  otherPassphrase:
+    'The passphrase does not open the unfinished send of these files: starting over.',
+};
 
 /** One state file per (server, list of files): the same command finds it again. */
 export function sendStateStore(dir: string, server: string, files: readonly LocalFile[]) {
