@@ -58,7 +58,7 @@ program
   .description('download and decrypt a link ("-" reads the link from stdin)')
   .argument('<link>', 'the share link, with its #key (or - to read it from stdin)')
   .option('-o, --output <path>', 'file to write, or folder to write into')
-  .option('-f, --force', 'overwrite files that exist')
+  .option('-f, --force', 'overwrite files that exist, and start over from any .part there')
   .option('--json', 'print one JSON object: files, bytes, seconds')
   .option('--no-progress', 'no progress bar')
   .action(getCommand);
