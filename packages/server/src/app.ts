@@ -85,7 +85,11 @@ export async function createServer(deps: ServerDeps) {
     securityHeaders(request.raw, reply.raw, () => done());
   });
   // In Redis when REDIS_URL is set (shared by every process), else in memory; see rate-limit-store.ts.
-  const rateLimitStore = await openRateLimitStore({ config, log: app.log });
+  const rateLimitStore = await openRateLimitStore({
+    config,
+    log: app.log,
+    addressHash: ctx.addressHash,
+  });
   app.addHook('onClose', rateLimitStore.close);
   rateLimitStore.health.onSkippedCheck(() => ctx.metrics.rateLimitChecksSkipped.inc({}));
   await app.register(rateLimitPlugin, {

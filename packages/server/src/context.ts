@@ -66,6 +66,7 @@ export function createAppContext(input: {
   const hourMs = 60 * 60 * 1000;
   const now = input.now ?? (() => new Date());
   const wallet = createWalletDeps({ config: input.config, db: input.db, now });
+  const addressHash = createAddressHasher(input.secret);
   return {
     config: input.config,
     db: input.db,
@@ -87,11 +88,12 @@ export function createAppContext(input: {
           from: input.config.MAIL_FROM,
           log: { info: (message) => console.log(message), error: (_, m) => console.error(m) },
         }),
+      addressHash,
     },
     wallet,
     shortLinks,
     now,
-    addressHash: createAddressHasher(input.secret),
+    addressHash,
     metrics,
     uploads: {
       events: uploadEvents(metrics),
