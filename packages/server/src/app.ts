@@ -28,7 +28,7 @@ import type { LocalStorageDriver } from './modules/storage/local.driver';
 import { localStorageRoutes } from './modules/storage/local.routes';
 import type { StorageDriver } from './modules/storage/storage.types';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { isUploadOpen } from './modules/uploads/uploads.usecases';
+import { admitUploadWrite } from './modules/uploads/uploads.usecases';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
@@ -119,7 +119,8 @@ export async function createServer(deps: ServerDeps) {
         await api.register(localStorageRoutes, {
           prefix: '/storage',
           driver: deps.storage,
-          isWritable: (objectKey) => isUploadOpen({ files: ctx.files, objectKey, now: ctx.now() }),
+          isWritable: (objectKey) =>
+            admitUploadWrite({ pending: ctx.uploads.pending, objectKey, now: ctx.now() }),
         });
       }
     },

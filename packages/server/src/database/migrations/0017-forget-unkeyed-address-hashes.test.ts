@@ -53,6 +53,7 @@ describeEachDatabase('forgetting unkeyed address hashes', (createDatabase) => {
         uploader_ip_hash: old,
         download_limit: null,
         encrypted_metadata: null,
+        bytes_seen_at: null,
       })
       .execute();
     await db

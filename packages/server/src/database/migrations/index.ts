@@ -15,6 +15,7 @@ import * as m0013 from './0013-download-limits';
 import * as m0015 from './0015-server-settings';
 import * as m0016 from './0016-encrypted-metadata';
 import * as m0017 from './0017-forget-unkeyed-address-hashes';
+import * as m0018 from './0018-upload-bytes-seen';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-server-settings': m0015,
   '0016-encrypted-metadata': m0016,
   '0017-forget-unkeyed-address-hashes': m0017,
+  '0018-upload-bytes-seen': m0018,
 };
