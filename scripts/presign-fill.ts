@@ -65,7 +65,9 @@ if (probe.statusCode !== 200 && named) length = Number(named[1]);
 const before = await measure();
 const statuses: number[] = [];
 for (let i = 0; i < presigns; i += 1)
-  statuses.push((await presign(randomBytes(length).toString('base64url').slice(0, length))).statusCode);
+  statuses.push(
+    (await presign(randomBytes(length).toString('base64url').slice(0, length))).statusCode,
+  );
 const after = await measure();
 
 now += 60 * 60 * 1000 + 1;
