@@ -8,7 +8,7 @@ import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
 import { cardStatus, type UploadFlowDeps, useUploadFlow } from '../hooks/use-upload-flow';
-import { bundleFiles, type PickedFile } from '../lib/file-bundle';
+import { bundleFiles, type PickedFile, sealedListProblem } from '../lib/file-bundle';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
@@ -66,6 +66,11 @@ export function HomePage({
     }
     // Several files always travel encrypted: their list is in the sealed metadata record.
     const sealed = encrypt || picked.length > 1;
+    const problem = sealed ? sealedListProblem(file) : null;
+    if (problem) {
+      window.alert(problem);
+      return;
+    }
     const protect = isPremium && sealed && passphrase ? { passphrase } : {};
     // Refused before anything is requested, as a weak account password is.
     if (protect.passphrase && !passphraseStrongEnough(protect.passphrase)) {
