@@ -11,6 +11,7 @@ import { createApi } from '../lib/api';
 import { linkSecrets } from '../lib/download';
 import { CliError, EXIT } from '../lib/errors';
 import { parseLink } from '../lib/link';
+import { printOut } from '../lib/output';
 import { readSecret } from '../lib/prompt';
 
 export interface ReportOptions {
@@ -43,5 +44,5 @@ export async function reportCommand(linkArgument: string, options: ReportOptions
       ...(key === undefined ? {} : { key }),
     },
   });
-  process.stdout.write(`${REPORT_THANKS}\n`);
+  printOut(REPORT_THANKS);
 }

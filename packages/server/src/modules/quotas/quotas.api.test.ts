@@ -74,8 +74,8 @@ describeEachDatabase('daily upload quotas', (createDatabase) => {
         message: `You have reached today's upload limit of 10 MB. It resets at ${resetText(start + 24 * HOUR_MS)}.`,
       },
     });
-    // 4 MiB fits by size alone, but not with 4,000 characters of sealed metadata on top.
-    const metadata = 'A'.repeat(4000);
+    // 4 MiB fits by size alone, but not with 3,000 characters of sealed metadata on top.
+    const metadata = 'A'.repeat(3000);
     expect(
       (await client.presign({ size: 4 * MiB, isEncrypted: true, metadata }, at('203.0.113.1')))
         .statusCode,
@@ -83,7 +83,7 @@ describeEachDatabase('daily upload quotas', (createDatabase) => {
     expect(
       (
         await client.presign(
-          { size: 4 * MiB - 4000, isEncrypted: true, metadata },
+          { size: 4 * MiB - 3000, isEncrypted: true, metadata },
           at('203.0.113.1'),
         )
       ).statusCode,

@@ -10,11 +10,14 @@ import { refuseRemoved } from '../moderation/moderation.errors';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
+import type { PendingUploadsRepository } from './pending-uploads.repository';
 import * as errors from './uploads.errors';
 import { objectKeyFor, PART_URLS_PER_CALL, planObject, uploadLimits } from './uploads.models';
 
 export interface UploadDeps {
   files: FilesRepository;
+  /** Which pending uploads are known to receive bytes (the sweeper drops those that never do). */
+  pending: PendingUploadsRepository;
   shortLinks: ShortLinksRepository;
   storage: StorageDriver;
   partSize: number;
@@ -115,6 +118,7 @@ export async function presignUpload(args: {
     encrypted_metadata: input.isEncrypted ? (input.encryptedMetadata ?? null) : null,
     removed_at: null,
     removed_reason: null,
+    bytes_seen_at: null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
@@ -208,16 +212,16 @@ async function signParts(
   );
 }
 
-/** A stored object may still be written: its upload is pending and unexpired (issue 14, item 5). */
-export async function isUploadOpen(args: {
-  files: FilesRepository;
+/**
+ * A stored object may still be written: its upload is pending and unexpired (issue 14, item 5).
+ * Asked as a write begins, which also tells the sweeper that this upload is receiving bytes.
+ */
+export async function admitUploadWrite(args: {
+  pending: PendingUploadsRepository;
   objectKey: string;
   now: Date;
 }): Promise<boolean> {
-  const file = await args.files.findByObjectKey(args.objectKey);
-  return (
-    file?.status === 'pending' && file.removed_at === null && file.expires_at > args.now.getTime()
-  );
+  return args.pending.admitWrite(args.objectKey, args.now.getTime());
 }
 
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {

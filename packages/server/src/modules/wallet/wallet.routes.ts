@@ -41,6 +41,10 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
     const rules = {
       upload: { base: ctx.config.REWARD_UPLOAD_BASE, perGiB: ctx.config.REWARD_UPLOAD_PER_GIB },
       download: ctx.config.REWARD_DOWNLOAD,
+      downloadDailyCaps: {
+        perFile: ctx.config.REWARD_DOWNLOAD_DAILY_PER_FILE,
+        perOwner: ctx.config.REWARD_DOWNLOAD_DAILY_PER_UPLOADER,
+      },
       minBytes: ctx.config.REWARD_MIN_BYTES,
     };
     // The message names the site the user is on, so a message phished for another site is useless here.
