@@ -10,6 +10,7 @@ import {
   type FileDownloadsRepository,
 } from './modules/files/file-downloads.repository';
 import { createFilesRepository, type FilesRepository } from './modules/files/files.repository';
+import { createVisitorCookies, type VisitorCookies } from './modules/files/visitor-cookie';
 import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
   createRewardsRepository,
@@ -44,6 +45,8 @@ export interface AppContext {
   now: () => Date;
   /** Keyed hash of a client's address (IPv4, or IPv6 /64): what per-address rules store. */
   addressHash: AddressHasher;
+  /** Issues and checks the signed visitor cookie that makes a download retry free. */
+  visitorCookies: VisitorCookies;
   /** This server's own metrics registry (served only when METRICS_TOKEN or METRICS_PORT is set). */
   metrics: Metrics;
 }
@@ -92,6 +95,7 @@ export function createAppContext(input: {
     shortLinks,
     now,
     addressHash: createAddressHasher(input.secret),
+    visitorCookies: createVisitorCookies(input.secret),
     metrics,
     uploads: {
       events: uploadEvents(metrics),

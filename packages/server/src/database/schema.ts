@@ -154,6 +154,17 @@ export interface FileDownloadsTable {
   created_at: number;
 }
 
+/**
+ * A counted download of one file by one visitor cookie from one address (keyed hashes): a retry
+ * from both within the retry window is not counted again. The primary key makes the count atomic.
+ */
+export interface DownloadVisitsTable {
+  file_id: string;
+  visitor_hash: string;
+  address_hash: string;
+  counted_at: number;
+}
+
 /** One claimed reward key, e.g. `download:{file}:ip:{hash}`; the primary key makes it once-only. */
 export interface RewardClaimsTable {
   claim: string;
@@ -189,6 +200,7 @@ export interface DatabaseSchema {
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;
   file_downloads: FileDownloadsTable;
+  download_visits: DownloadVisitsTable;
   server_settings: ServerSettingsTable;
   reward_claims: RewardClaimsTable;
   wallet_unlinks: WalletUnlinksTable;
