@@ -69,6 +69,7 @@ export function createAppContext(input: {
   const hourMs = 60 * 60 * 1000;
   const now = input.now ?? (() => new Date());
   const wallet = createWalletDeps({ config: input.config, db: input.db, now });
+  const addressHash = createAddressHasher(input.secret);
   return {
     config: input.config,
     db: input.db,
@@ -83,6 +84,7 @@ export function createAppContext(input: {
       tokens: createTokenService({ secret: input.secret }),
       premium: wallet.premium,
       emailTokens: createEmailTokensRepository({ db: input.db }),
+      addressHash,
       mailer:
         input.mailer ??
         createMailer({
@@ -94,7 +96,7 @@ export function createAppContext(input: {
     wallet,
     shortLinks,
     now,
-    addressHash: createAddressHasher(input.secret),
+    addressHash,
     visitorCookies: createVisitorCookies(input.secret),
     metrics,
     uploads: {

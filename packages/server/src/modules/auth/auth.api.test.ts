@@ -102,6 +102,18 @@ describeEachDatabase('accounts API', (createDatabase) => {
     ).toBe(200);
   });
 
+  it('never signs into an account without a password, not even with the timing stand-in', async () => {
+    await register();
+    // What an account made through OpenID Connect looks like.
+    await server.db.updateTable('users').set({ password_hash: null }).execute();
+    for (const password of ['sealdrop-timing-equalizer', PASSWORD]) {
+      const response = await call('POST', '/api/auth/login', {
+        body: { email: 'ada@example.com', password },
+      });
+      expect(response.statusCode, password).toBe(401);
+    }
+  });
+
   it('revokes the token on logout', async () => {
     const { body } = await register();
     expect((await call('POST', '/api/auth/logout', { token: body.data.token })).statusCode).toBe(

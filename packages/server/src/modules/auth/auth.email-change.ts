@@ -5,21 +5,21 @@
  */
 import { currentPasswordRequired, passwordNotSet } from './auth.email.errors';
 import { emailTaken, wrongCurrentPassword } from './auth.errors';
-import { verifyPassword } from './auth.passwords';
-import type { AuthDeps, Session } from './auth.usecases';
+import { type AuthDeps, checkCurrentPassword, type Session } from './auth.usecases';
 import { sendVerificationLink } from './auth.verification';
 
 export async function requestEmailChange(args: {
   deps: AuthDeps;
   session: Session;
-  input: { email: string; currentPassword?: string };
+  input: { email: string; currentPassword?: string; clientIp: string };
   origin: string;
   now: Date;
 }): Promise<{ verificationSentTo: string }> {
   const { deps, session, input, origin, now } = args;
   if (!session.user.password_hash) throw passwordNotSet();
   if (!input.currentPassword) throw currentPasswordRequired();
-  if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
+  const { currentPassword, clientIp } = input;
+  if (!(await checkCurrentPassword({ deps, session, currentPassword, clientIp, now })))
     throw wrongCurrentPassword();
   if (await deps.auth.findUserByEmail(input.email)) throw emailTaken();
   await sendVerificationLink({

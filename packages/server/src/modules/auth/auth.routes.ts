@@ -95,7 +95,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const input = parseInput(profileSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         return ok(
-          await auth.updateProfile({ deps, input: { ...input, session, origin }, now: ctx.now() }),
+          await auth.updateProfile({
+            deps,
+            input: { ...input, session, origin, clientIp: request.ip },
+            now: ctx.now(),
+          }),
         );
       },
     );
@@ -127,7 +131,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const session = await requireSession(deps, request, ctx.now());
         const input = parseInput(changePasswordSchema, request.body);
         return ok(
-          await auth.changePassword({ deps, input: { ...input, session }, now: ctx.now() }),
+          await auth.changePassword({
+            deps,
+            input: { ...input, session, clientIp: request.ip },
+            now: ctx.now(),
+          }),
         );
       },
     );

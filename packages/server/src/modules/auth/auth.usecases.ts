@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { passwordStrength } from '@sealdrop/core/password-strength';
+import type { AddressHasher } from '../../shared/client-address';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
-import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
+import { checkPassword, type LoginAttemptsRepository } from './auth.lockout';
 import { type PremiumCheck, toPublicUser } from './auth.models';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
+import { DUMMY_HASH, hashPassword } from './auth.passwords';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
@@ -23,6 +24,8 @@ export interface AuthDeps {
   /** Verification and password-reset links (issue 14). */
   emailTokens: EmailTokensRepository;
   mailer: Mailer;
+  /** Keyed hash of a client's address (IPv4, or IPv6 /64): what the password lockout counts by. */
+  addressHash: AddressHasher;
 }
 
 /** What every auth use case takes: its dependencies, what was asked, and the time. */
@@ -127,15 +130,21 @@ export async function login({
   input,
   now,
 }: AuthCase<{ email: string; password: string; clientIp: string }>) {
-  const attempt = await admitLoginAttempt({
-    deps: { attempts: deps.loginAttempts },
-    input: { email: input.email, clientIp: input.clientIp },
+  const user = await deps.auth.findUserByEmail(input.email);
+  const valid = await checkPassword({
+    deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
+    input: {
+      email: input.email,
+      clientIp: input.clientIp,
+      // The dummy hash keeps the timing of an unknown or password-less account the same…
+      passwordHash: user?.password_hash ?? DUMMY_HASH,
+      password: input.password,
+      kind: 'login',
+    },
     now,
   });
-  const user = await deps.auth.findUserByEmail(input.email);
-  const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
-  if (!user || !valid) throw errors.invalidCredentials();
-  await attempt.succeeded();
+  // …but never signs into one: the dummy's password is no secret.
+  if (!user?.password_hash || !valid) throw errors.invalidCredentials();
   return startSession({ deps, input: { user }, now });
 }
 
@@ -163,13 +172,23 @@ export async function updateProfile({
   deps,
   input: { session, origin, ...input },
   now,
-}: AuthCase<{ session: Session; email?: string; currentPassword?: string; origin: string }>) {
+}: AuthCase<{
+  session: Session;
+  email?: string;
+  currentPassword?: string;
+  origin: string;
+  clientIp: string;
+}>) {
   const change =
     input.email && input.email !== session.user.email
       ? await requestEmailChange({
           deps,
           session,
-          input: { email: input.email, currentPassword: input.currentPassword },
+          input: {
+            email: input.email,
+            currentPassword: input.currentPassword,
+            clientIp: input.clientIp,
+          },
           origin,
           now,
         })
@@ -188,10 +207,13 @@ export async function changePassword({
   deps,
   input: { session, ...input },
   now,
-}: AuthCase<{ session: Session; currentPassword: string; newPassword: string }>): Promise<{
-  changed: true;
-}> {
-  if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
+}: AuthCase<{
+  session: Session;
+  currentPassword: string;
+  newPassword: string;
+  clientIp: string;
+}>): Promise<{ changed: true }> {
+  if (!(await checkCurrentPassword({ deps, session, ...input, now })))
     throw errors.wrongCurrentPassword();
   if (passwordStrength(input.newPassword) === 'weak') throw errors.weakPassword();
   await deps.auth.updateUser(session.user.id, {
@@ -200,6 +222,28 @@ export async function changePassword({
   });
   await deps.auth.revokeOtherSessions(session.user.id, session.sessionId, now.getTime());
   return { changed: true };
+}
+
+/** The current password typed into an account page, checked through the login lockout. */
+export function checkCurrentPassword(args: {
+  deps: AuthDeps;
+  session: Session;
+  currentPassword: string;
+  clientIp: string;
+  now: Date;
+}): Promise<boolean> {
+  const { deps, session, now } = args;
+  return checkPassword({
+    deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
+    input: {
+      email: session.user.email,
+      clientIp: args.clientIp,
+      passwordHash: session.user.password_hash,
+      password: args.currentPassword,
+      kind: 'account',
+    },
+    now,
+  });
 }
 
 export async function balanceHistory({
