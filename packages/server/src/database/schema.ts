@@ -69,9 +69,13 @@ export interface UsersTable {
 export interface SessionsTable {
   id: string;
   user_id: string;
+  /** The sign-in this session descends from by refreshes: reuse of a rotated token ends them all. */
+  family_id: string;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Set when a refresh rotated this session: the session that took its place. */
+  replaced_by: string | null;
 }
 
 /** The off-chain reward ledger: a user's balance is the sum of their rows (DESIGN §1). */

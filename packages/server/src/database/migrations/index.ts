@@ -14,6 +14,7 @@ import * as m0012 from './0012-wallet-unlinks';
 import * as m0013 from './0013-download-limits';
 import * as m0015 from './0015-server-settings';
 import * as m0016 from './0016-encrypted-metadata';
+import * as m0020 from './0020-session-families';
 import * as m0021 from './0021-download-visits';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013-download-limits': m0013,
   '0015-server-settings': m0015,
   '0016-encrypted-metadata': m0016,
+  '0020-session-families': m0020,
   '0021-download-visits': m0021,
 };

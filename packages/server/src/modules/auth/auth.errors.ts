@@ -3,8 +3,6 @@ import { createError } from '../../shared/errors';
 
 export const unauthorized = (message = 'Please log in to continue') =>
   createError({ code: 'auth.unauthorized', status: 401, message });
-export const sessionExpired = () =>
-  createError({ code: 'auth.session_expired', status: 401, message: 'Session expired' });
 export const invalidCredentials = () =>
   createError({
     code: 'auth.invalid_credentials',

@@ -11,7 +11,8 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
-import { requireSession } from './auth.guard';
+import { requireBearerToken, requireSession } from './auth.guard';
+import { refresh } from './auth.refresh';
 import * as auth from './auth.usecases';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -111,8 +112,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         ...documented({ tag: 'auth', summary: 'Renew the session token', auth: 'required' }),
       },
       async (request) => {
-        const session = await requireSession(deps, request, ctx.now());
-        return ok(await auth.refresh({ deps, input: { session }, now: ctx.now() }));
+        // Not requireSession: a rotated token must reach the refresh, which detects its reuse.
+        const token = requireBearerToken(request);
+        return ok(await refresh({ deps, input: { token }, now: ctx.now() }));
       },
     );
 

@@ -50,20 +50,32 @@ export async function publicUser({
   return pendingEmail ? { ...result, pendingEmail } : result;
 }
 
+/** Stores a new session row; a new sign-in starts a family of its own, a refresh continues one. */
+export async function openSession(args: {
+  deps: AuthDeps;
+  userId: string;
+  familyId?: string;
+  now: Date;
+}): Promise<{ sessionId: string; expiresAt: number }> {
+  const sessionId = randomUUID();
+  const expiresAt = args.now.getTime() + SESSION_TTL_MS;
+  await args.deps.auth.insertSession({
+    id: sessionId,
+    user_id: args.userId,
+    family_id: args.familyId ?? sessionId,
+    created_at: args.now.getTime(),
+    expires_at: expiresAt,
+  });
+  return { sessionId, expiresAt };
+}
+
 /** Opens a session for a user and returns the API's `{ user, token }`. */
 export async function startSession({
   deps,
   input: { user },
   now,
 }: AuthCase<{ user: UserRow }>): Promise<AuthResult> {
-  const sessionId = randomUUID();
-  const expiresAt = now.getTime() + SESSION_TTL_MS;
-  await deps.auth.insertSession({
-    id: sessionId,
-    user_id: user.id,
-    created_at: now.getTime(),
-    expires_at: expiresAt,
-  });
+  const { sessionId, expiresAt } = await openSession({ deps, userId: user.id, now });
   const token = await deps.tokens.sign({ userId: user.id, sessionId, expiresAt });
   return { user: await publicUser({ deps, input: { user }, now }), token };
 }
@@ -154,17 +166,6 @@ export async function logout({
   now,
 }: AuthCase<{ session: Session }>): Promise<void> {
   await deps.auth.revokeSession(session.sessionId, now.getTime());
-}
-
-/** Rotates the token: the old session ends, a new one begins. A replayed old token is refused. */
-export async function refresh({
-  deps,
-  input: { session },
-  now,
-}: AuthCase<{ session: Session }>): Promise<AuthResult> {
-  if (!(await deps.auth.revokeSession(session.sessionId, now.getTime())))
-    throw errors.sessionExpired();
-  return startSession({ deps, input: { user: session.user }, now });
 }
 
 /** A new email is only requested here; it applies once its verification link is opened. */
