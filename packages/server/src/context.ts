@@ -1,7 +1,9 @@
 import type { Config } from './config/config';
 import type { Database } from './database/schema';
+import { createAccountsRepository } from './modules/auth/auth.accounts.repository';
 import { createEmailTokensRepository } from './modules/auth/auth.email-tokens';
 import { createLoginAttemptsRepository } from './modules/auth/auth.lockout';
+import { createMailNoticesRepository } from './modules/auth/auth.notices';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createTokenService } from './modules/auth/auth.tokens';
 import type { AuthDeps } from './modules/auth/auth.usecases';
@@ -84,6 +86,8 @@ export function createAppContext(input: {
       tokens: createTokenService({ secret: input.secret }),
       premium: wallet.premium,
       emailTokens: createEmailTokensRepository({ db: input.db }),
+      notices: createMailNoticesRepository({ db: input.db }),
+      accounts: createAccountsRepository({ db: input.db }),
       addressHash,
       mailer:
         input.mailer ??

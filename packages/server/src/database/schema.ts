@@ -139,12 +139,23 @@ export interface WalletNoncesTable {
 export interface EmailTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify' | 'reset';
-  /** The address the link went to (for an email change: the new address, not yet applied). */
+  /** `restore`: the "This wasn't me" link mailed to the old address after an email change. */
+  purpose: 'verify' | 'reset' | 'restore';
+  /**
+   * The address the link went to (for an email change: the new address, not yet applied; for a
+   * restore link: the old address it puts back).
+   */
   email: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** When a notice of one kind was last mailed to an account: at most one per cooldown. */
+export interface MailNoticesTable {
+  user_id: string;
+  kind: string;
+  sent_at: number;
 }
 
 /** A download URL the server signed: who asked (address hash, account) and when. */
@@ -203,6 +214,7 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;
+  mail_notices: MailNoticesTable;
   file_downloads: FileDownloadsTable;
   download_visits: DownloadVisitsTable;
   server_settings: ServerSettingsTable;

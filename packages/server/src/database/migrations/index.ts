@@ -16,6 +16,7 @@ import * as m0015 from './0015-server-settings';
 import * as m0016 from './0016-encrypted-metadata';
 import * as m0020 from './0020-session-families';
 import * as m0021 from './0021-download-visits';
+import * as m0022 from './0022-mail-notices';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-encrypted-metadata': m0016,
   '0020-session-families': m0020,
   '0021-download-visits': m0021,
+  '0022-mail-notices': m0022,
 };

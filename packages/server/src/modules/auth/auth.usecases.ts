@@ -4,13 +4,16 @@ import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { AddressHasher } from '../../shared/client-address';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
+import type { AccountsRepository } from './auth.accounts.repository';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
 import { checkPassword, type LoginAttemptsRepository } from './auth.lockout';
 import { type PremiumCheck, toPublicUser } from './auth.models';
+import type { MailNoticesRepository } from './auth.notices';
 import { DUMMY_HASH, hashPassword } from './auth.passwords';
 import type { AuthRepository, UserRow } from './auth.repository';
+import { noticeSignupAttempt } from './auth.signup-notice';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
 
@@ -21,8 +24,12 @@ export interface AuthDeps {
   tokens: TokenService;
   /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
   premium: PremiumCheck;
-  /** Verification and password-reset links (issue 14). */
+  /** Verification, password-reset and restore links. */
   emailTokens: EmailTokensRepository;
+  /** Notices mailed because of someone else's action, one per cooldown. */
+  notices: MailNoticesRepository;
+  /** Deleting accounts that never proved their address. */
+  accounts: AccountsRepository;
   mailer: Mailer;
   /** Keyed hash of a client's address (IPv4, or IPv6 /64): what the password lockout counts by. */
   addressHash: AddressHasher;
@@ -106,7 +113,12 @@ export async function register({
 }) {
   const { origin } = input;
   if (passwordStrength(input.password) === 'weak') throw errors.weakPassword();
-  if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
+  const holder = await deps.auth.findUserByEmail(input.email);
+  if (holder) {
+    // The answer stays "taken" (signing up is one step); the address's owner hears of it.
+    if (origin !== undefined) noticeSignupAttempt({ deps, input: { user: holder, origin }, now });
+    throw errors.emailTaken();
+  }
   const user: UserRow = {
     id: randomUUID(),
     email: input.email,
@@ -222,6 +234,8 @@ export async function changePassword({
     updated_at: now.getTime(),
   });
   await deps.auth.revokeOtherSessions(session.user.id, session.sessionId, now.getTime());
+  // A link mailed before (a reset, an email change someone asked for) must not outlive it.
+  await deps.emailTokens.retireForNewPassword(session.user.id, session.user.email, now.getTime());
   return { changed: true };
 }
 
