@@ -26,6 +26,7 @@ import {
   type ShortLinksRepository,
 } from './modules/short-links/short-links.repository';
 import type { StorageDriver } from './modules/storage/storage.types';
+import { createPendingUploadsRepository } from './modules/uploads/pending-uploads.repository';
 import type { UploadDeps } from './modules/uploads/uploads.usecases';
 import { createWalletDeps, type WalletDeps } from './modules/wallet/wallet.deps';
 import { type AddressHasher, createAddressHasher } from './shared/client-address';
@@ -106,6 +107,7 @@ export function createAppContext(input: {
     uploads: {
       events: uploadEvents(metrics),
       files,
+      pending: createPendingUploadsRepository({ db: input.db }),
       shortLinks,
       storage: input.storage,
       partSize: input.config.UPLOAD_PART_SIZE,

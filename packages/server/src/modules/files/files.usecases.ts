@@ -121,8 +121,6 @@ export async function grantDownload(args: {
   deps: ReadDeps & { storage: StorageDriver };
   input: {
     fileId: string;
-    /** Hash of the address for the download record that rewards read. */
-    ipHash: string;
     userId: string | null;
     origin: string;
     visitorHash: string;
@@ -152,7 +150,7 @@ export async function grantDownload(args: {
     // Recorded once counted: a download reward needs a download the server actually granted.
     await deps.downloads.record({
       fileId: file.id,
-      ipHash: input.ipHash,
+      ipHash: input.addressHash,
       userId: input.userId,
       visitorHash: input.visitorHash,
       now,
