@@ -41,6 +41,7 @@ import { withLogRedaction } from './shared/log-redaction';
 import { loggerOptions } from './shared/logger';
 import { routeNotFound } from './shared/not-found';
 import { openRateLimitStore } from './shared/rate-limit-store';
+import { applyRequestTimeouts } from './shared/request-timeouts';
 import { refuseRequestsWhileClosing } from './shared/shutdown';
 
 export interface ServerDeps {
@@ -86,6 +87,10 @@ export async function createServer(deps: ServerDeps) {
     quotaStore,
   });
 
+  applyRequestTimeouts(app, {
+    bodyIdleSeconds: config.REQUEST_BODY_IDLE_SECONDS,
+    keepAliveSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
+  });
   app.setErrorHandler(errorHandler);
   // Route schemas describe the API (shared/route-doc.ts); handlers validate with parseInput.
   app.setValidatorCompiler(() => (value) => ({ value }));

@@ -1,6 +1,7 @@
 /** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
 import { loadConfig } from './config/config';
 import { createAppContext } from './context';
+import { deleteInactiveUnverifiedAccounts } from './modules/auth/auth.unverified-sweep';
 import { sweepModeration } from './modules/moderation/moderation.sweep';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
@@ -20,6 +21,11 @@ const result = await sweepExpired({
   pendingUploads: ctx.uploads.pending,
   onError: console.error,
 });
+const accounts = await deleteInactiveUnverifiedAccounts({
+  accounts: ctx.auth.accounts,
+  now: new Date(),
+  limit: Number.MAX_SAFE_INTEGER,
+});
 const kept = await sweepModeration({
   db,
   reports: ctx.moderation.reports,
@@ -33,6 +39,6 @@ const { orphans } = await sweepOrphans({
   onError: console.error,
 });
 console.log(
-  `swept ${result.files} files, ${result.reservations} reservations, ${orphans} objects no file owns (${result.failed} failed) and ${kept.reports} closed reports`,
+  `swept ${result.files} files, ${result.reservations} reservations, ${accounts} inactive unverified accounts, ${orphans} objects no file owns (${result.failed} failed) and ${kept.reports} closed reports`,
 );
 await db.destroy();
