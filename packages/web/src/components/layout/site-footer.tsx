@@ -35,6 +35,9 @@ export function SiteFooter() {
             <li>
               <Link to="/about">How it works</Link>
             </li>
+            <li>
+              <Link to="/terms">Terms of use</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,4 +1,6 @@
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { isShortCode } from '@sealdrop/core/short-code';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,6 +9,7 @@ import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
+import type { RenderReportLink } from '../../../lib/reports';
 import { useFileInfo } from '../api/file-info';
 import { useLinkSecrets } from '../hooks/use-link-secrets';
 import { useOpenedFileInfo } from '../hooks/use-opened-file-info';
@@ -27,13 +30,18 @@ import './download-page.css';
  * (DESIGN §1). The fragment is read here and only ever handed to WebCrypto: it is never sent,
  * stored or logged.
  */
-export function DownloadPage() {
+export function DownloadPage({
+  renderReportLink,
+}: {
+  /** "Report this file" under the card, wherever the file exists (from src/app). */
+  renderReportLink?: RenderReportLink;
+} = {}) {
   useDocumentTitle('Download');
   const { fileId } = useParams();
   return (
     <main className="download-page">
       {fileId && isShortCode(fileId) ? (
-        <FileDownload fileId={fileId} />
+        <FileDownload fileId={fileId} renderReportLink={renderReportLink} />
       ) : (
         <Problem message={INVALID_LINK_MESSAGE} />
       )}
@@ -41,7 +49,13 @@ export function DownloadPage() {
   );
 }
 
-function FileDownload({ fileId }: { fileId: string }) {
+function FileDownload({
+  fileId,
+  renderReportLink,
+}: {
+  fileId: string;
+  renderReportLink: RenderReportLink | undefined;
+}) {
   const { hash } = useLocation();
   const link = useLinkSecrets(hash);
   const secrets = link.status === 'open' ? link.secrets : null;
@@ -68,31 +82,40 @@ function FileDownload({ fileId }: { fileId: string }) {
     );
   }
   const file = opened.file ?? info.data;
+  // The file exists from here on: whatever state the page is in, it can be reported. Its key goes
+  // to the dialog only when it is open here, and leaves the page only if the reporter says so.
+  const report = renderReportLink?.({
+    code: fileId,
+    fileKey: file.isEncrypted && secrets ? buildFragment(secrets) : null,
+  });
   if (file.isEncrypted && link.status === 'missing') {
-    return <Problem message={INVALID_LINK_MESSAGE} />;
+    return <Problem message={INVALID_LINK_MESSAGE}>{report}</Problem>;
   }
   // A protected link asks first, even while the sender still uploads: typing can overlap the wait.
   const locked = file.isEncrypted && link.status === 'locked' ? link : null;
   return (
-    <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
-      <h1 id="download-title" className="download-card__title">
-        {file.isEncrypted ? 'Secure download' : 'Download'}
-      </h1>
-      <FileDetails file={file} />
-      {file.status === 'uploading' ? (
-        <div className="download-status download-status--waiting" role="status">
-          <Spinner size="sm" />
-          <span>{STILL_UPLOADING_TEXT}</span>
-        </div>
-      ) : null}
-      {locked ? (
-        <PassphrasePrompt unlock={locked.unlock} />
-      ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
-        <EncryptedDownload file={file} files={opened.files} secrets={secrets} />
-      ) : (
-        <PlainDownload fileId={file.fileId || fileId} />
-      )}
-    </Card>
+    <>
+      <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
+        <h1 id="download-title" className="download-card__title">
+          {file.isEncrypted ? 'Secure download' : 'Download'}
+        </h1>
+        <FileDetails file={file} />
+        {file.status === 'uploading' ? (
+          <div className="download-status download-status--waiting" role="status">
+            <Spinner size="sm" />
+            <span>{STILL_UPLOADING_TEXT}</span>
+          </div>
+        ) : null}
+        {locked ? (
+          <PassphrasePrompt unlock={locked.unlock} />
+        ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
+          <EncryptedDownload file={file} files={opened.files} secrets={secrets} />
+        ) : (
+          <PlainDownload fileId={file.fileId || fileId} />
+        )}
+      </Card>
+      {report}
+    </>
   );
 }
 
@@ -100,7 +123,7 @@ function FileDownload({ fileId }: { fileId: string }) {
 export const STILL_UPLOADING_TEXT =
   'The sender is still uploading this file. The download will be ready in a moment.';
 
-function Problem({ message }: { message: string }) {
+function Problem({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <MessagePanel
       icon={message === NOT_FOUND_MESSAGE ? <LinkIcon size={28} /> : <AlertIcon size={28} />}
@@ -110,6 +133,7 @@ function Problem({ message }: { message: string }) {
       <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
         Return to Homepage
       </Link>
+      {children}
     </MessagePanel>
   );
 }

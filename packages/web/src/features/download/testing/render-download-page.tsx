@@ -6,20 +6,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RenderReportLink } from '../../../lib/reports';
 import { DownloadPage } from '../components/download-page';
 import { SaveEnvironmentContext } from '../save/save-environment';
 import type { SaveEnvironment } from '../save/sink-types';
 
-export function renderDownloadPage(path: string, environment: SaveEnvironment | null = null) {
+export function renderDownloadPage(
+  path: string,
+  environment: SaveEnvironment | null = null,
+  renderReportLink?: RenderReportLink,
+) {
+  const page = <DownloadPage renderReportLink={renderReportLink} />;
   const router = createMemoryRouter(
     [
-      { path: '/download/:fileId', element: <DownloadPage /> },
-      { path: '/download', element: <DownloadPage /> },
+      { path: '/download/:fileId', element: page },
+      { path: '/download', element: page },
     ],
     { initialEntries: [path] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <QueryClientProvider client={client}>
       <SaveEnvironmentContext.Provider value={environment}>
         <RouterProvider router={router} />

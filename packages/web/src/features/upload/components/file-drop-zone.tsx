@@ -82,6 +82,15 @@ export function FileDropZone({ maxLabel, onFiles }: FileDropZoneProps) {
       <Button variant="secondary" className="sd-home-folder" onClick={chooseFolder}>
         Choose a folder
       </Button>
+      {/* Outside the label, which would open the file picker too; in a new tab, so that reading
+          the terms never interrupts an upload. */}
+      <p className="sd-home-terms">
+        By uploading you agree to the{' '}
+        <a href="/terms" target="_blank" rel="noopener">
+          terms of use
+        </a>
+        .
+      </p>
     </div>
   );
 }
