@@ -28,7 +28,7 @@ function renderLink(fileKey: string | null, config: Record<string, unknown> = {}
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Report this file' }));
-  return screen.getByRole('dialog', { name: 'Report this file' });
+  return screen.findByRole('dialog', { name: 'Report this file' });
 }
 
 describe('the report dialog', () => {

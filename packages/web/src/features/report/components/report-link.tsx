@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReportSlotProps } from '../../../lib/reports';
-import { ReportDialog } from './report-dialog';
 import { REPORT_TEXTS } from './report-texts';
 import './report.css';
+
+// The dialog comes in a script of its own when first opened: most visits never report anything.
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
 
 /**
  * "Report this file" under a file's card: a button (it opens a dialog, it goes nowhere) that reads
@@ -20,7 +24,11 @@ export function ReportLink({ code, fileKey }: ReportSlotProps) {
       >
         {REPORT_TEXTS.link}
       </button>
-      <ReportDialog open={open} onClose={() => setOpen(false)} code={code} fileKey={fileKey} />
+      {open ? (
+        <Suspense fallback={null}>
+          <ReportDialog open onClose={() => setOpen(false)} code={code} fileKey={fileKey} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
