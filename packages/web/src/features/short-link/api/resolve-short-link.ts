@@ -19,7 +19,8 @@ const GENERIC_API_MESSAGE = /^[A-Z]+ \S+ failed: \d+/;
 
 function toUserMessage(error: unknown): string {
   if (error instanceof ShortLinkError) return error.message;
-  if (error instanceof ApiError && error.status === 404) {
+  // 410: a moderator or the malware scanner removed the file; the server says which.
+  if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
     return error.message && !GENERIC_API_MESSAGE.test(error.message)
       ? error.message
       : SHORT_LINK_MESSAGES.notFound;

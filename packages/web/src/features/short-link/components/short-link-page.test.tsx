@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ShortLinkPage } from './short-link-page';
@@ -78,6 +78,20 @@ describe('ShortLinkPage', () => {
     mockFetch(404, { status: 'error', message: 'This link has expired' });
     renderAt('/s/abc123XYZ0');
     expect(await screen.findByText('This link has expired')).toBeInTheDocument();
+  });
+
+  it("says why a removed file is gone (410), in the server's words", async () => {
+    for (const message of [
+      'This file was removed for violating the terms of use.',
+      'This file was removed because it contains malware.',
+    ]) {
+      mockFetch(410, { status: 'error', message });
+      const router = renderAt('/s/abc123XYZ0');
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(router.state.location.pathname).toBe('/s/abc123XYZ0');
+      router.dispose();
+      cleanup();
+    }
   });
 
   it('falls back to "File not found or expired" for a 404 without a message', async () => {
