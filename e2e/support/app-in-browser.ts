@@ -30,10 +30,13 @@ export function appInBrowser(env: Record<string, string> = {}) {
   };
 }
 
-/** `appInBrowser` on the S3 driver, with an s3rver of its own started before it and removed after. */
-export function appInBrowserOnS3() {
+/**
+ * `appInBrowser` on the S3 driver, with an s3rver of its own started before it and removed after;
+ * `env` as for appInBrowser.
+ */
+export function appInBrowserOnS3(extraEnv: Record<string, string> = {}) {
   let s3: TestS3 | undefined;
-  const env: Record<string, string> = {};
+  const env: Record<string, string> = { ...extraEnv };
   beforeAll(async () => {
     s3 = await startS3rver();
     Object.assign(env, s3.env);
