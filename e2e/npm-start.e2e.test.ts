@@ -2,6 +2,7 @@
  * `npm start` runs `scripts/start.mjs`: it bundles the server (scripts/build-server.mjs) when its
  * sources changed and runs the bundle with plain node. This starts it exactly so and uses it.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,20 @@ describe('the server as npm start runs it', () => {
     const main = statSync(join(ROOT, 'packages/server/src/main.ts'));
     expect(bundle.mtimeMs).toBeGreaterThanOrEqual(main.mtimeMs);
 
+    // The bundle carries the version and commit it was built from, read at build time.
+    const version = JSON.parse(
+      readFileSync(join(ROOT, 'packages/server/package.json'), 'utf8'),
+    ).version;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     const health = await fetch(`${server.origin}/api/health`);
-    expect(await health.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+    expect(await health.json()).toEqual({
+      status: 'success',
+      data: { db: 'ok', storage: 'ok', version, commit },
+    });
+    expect(server.logs.join('')).toContain(`Sealdrop ${version} (commit ${commit}) starting`);
     const presign = await fetch(`${server.origin}/api/upload/presign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
