@@ -5,7 +5,7 @@
  * (pg_advisory_lock) around reading which migrations ran and running the rest; these tests hold
  * it to that on a fresh schema.
  */
-import { sql } from 'kysely';
+import { type MigrationResultSet, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BlankDatabase, createBlankPostgres } from '../testing/blank-databases';
 import { DATABASES } from '../testing/databases';
@@ -52,13 +52,13 @@ describe.skipIf(!postgresAvailable)(
       );
       const first = blank.db;
       const second = blank.openAnother();
-      const [a, b] = await blank.migrating(() =>
-        Promise.all(
-          [first, second].map((db) =>
-            createMigrator(db, { schema, migrations: counted }).migrateToLatest(),
-          ),
-        ),
+      const migrators = [first, second].map((db) =>
+        createMigrator(db, { schema, migrations: counted }),
       );
+      const results: MigrationResultSet[] = await blank.migrating(() =>
+        Promise.all(migrators.map((migrator) => migrator.migrateToLatest())),
+      );
+      const [a, b] = results as [MigrationResultSet, MigrationResultSet];
 
       expect(a.error).toBeUndefined();
       expect(b.error).toBeUndefined();
