@@ -4,38 +4,17 @@
 //   node bench/server-load.mjs [--databases sqlite,postgres] [--connections 50] [--duration 10]
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { api, startApp } from './lib/app.mjs';
 import { listFlag, parseFlags, round, toMiB } from './lib/args.mjs';
+import { createPostgresDatabase } from './lib/postgres.mjs';
 import { startSampling } from './lib/processes.mjs';
 
 const flags = parseFlags(process.argv.slice(2));
 const databases = listFlag(flags, 'databases', 'sqlite,postgres', ['sqlite', 'postgres']);
 const connections = Number(flags.connections ?? 50);
 const duration = Number(flags.duration ?? 10);
-const POSTGRES_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const log = (message) => console.error(`[server-load] ${message}`);
-
-/** A database of its own for the run; returns its URL and a drop(). */
-async function createPostgresDatabase() {
-  const name = `sealdrop_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** One small plain file, uploaded and finalized, so resolve and info have something to find. */
 async function seedFile(origin) {

@@ -18,6 +18,7 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { eachAtMost } from '../../shared/each-at-most';
 import { createLocalLayout, isMissing } from '../storage/local.layout';
 
 export const DATABASE_FILE = 'sealdrop.db';
@@ -55,7 +56,7 @@ async function copyDatabase(source: string, destination: string): Promise<void> 
   }
 }
 
-/** Copies each object with up to COPY_CONCURRENCY at once; returns the keys that were gone. */
+/** Copies each object, COPY_CONCURRENCY at once; returns the keys that were gone, and bytes. */
 async function copyObjects(
   keys: { key: string; size: number }[],
   from: ReturnType<typeof createLocalLayout>,
@@ -63,23 +64,18 @@ async function copyObjects(
 ): Promise<{ missing: Set<string>; bytes: number }> {
   const missing = new Set<string>();
   let bytes = 0;
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < keys.length; index = next++) {
-      const { key, size } = keys[index] as { key: string; size: number };
-      const target = to.objectPath(key);
-      await mkdir(dirname(target), { recursive: true });
-      try {
-        // A copy-on-write clone where the file system can, a plain copy elsewhere.
-        await copyFile(from.objectPath(key), target, constants.COPYFILE_FICLONE);
-        bytes += size;
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        missing.add(key);
-      }
+  await eachAtMost(keys, COPY_CONCURRENCY, async ({ key, size }) => {
+    const target = to.objectPath(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      // A copy-on-write clone where the file system can, a plain copy elsewhere.
+      await copyFile(from.objectPath(key), target, constants.COPYFILE_FICLONE);
+      bytes += size;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      missing.add(key);
     }
-  };
-  await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+  });
   return { missing, bytes };
 }
 
