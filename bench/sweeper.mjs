@@ -63,7 +63,8 @@ function fillSqlite(filename, now) {
       link.run(row.id, row.id, row.createdAt, row.expiresAt);
     }
   })();
-  const left = () => Number(db.prepare('select count(*) as n from files').get().n);
+  const left = () =>
+    Number(/** @type {{ n: number }} */ (db.prepare('select count(*) as n from files').get()).n);
   return { left, close: () => db.close() };
 }
 
