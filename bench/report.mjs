@@ -12,6 +12,7 @@ const NAMES = [
   'cli',
   'multi-file',
   'server-load',
+  'sweeper',
   'upload-local-1g',
   'upload-s3-256m',
 ];
@@ -128,6 +129,7 @@ function loadSection() {
   return table(
     [
       'database',
+      'server processes',
       'route',
       'connections',
       'requests/s',
@@ -138,6 +140,7 @@ function loadSection() {
     ],
     loads.map((row) => [
       row.database,
+      row.processes ?? 1,
       `\`${row.route}\``,
       row.connections,
       row.requestsPerSecond,
@@ -145,6 +148,33 @@ function loadSection() {
       row.latencyP99Ms,
       `${row.non2xx} / ${row.errors}`,
       row.serverPeakRssMiB,
+    ]),
+  );
+}
+
+function sweeperSection() {
+  const rows = rowsOf('sweeper', 'sweep');
+  if (!rows.length) return '_No results yet: run the bench named above._';
+  return table(
+    [
+      'database',
+      'expired files',
+      'live files',
+      'swept / left',
+      'time (s)',
+      'files/s',
+      'peak RSS (MiB)',
+      'same pass, empty database: time (s), peak RSS (MiB)',
+    ],
+    rows.map((row) => [
+      row.database,
+      row.expiredFiles.toLocaleString('en'),
+      row.liveFiles.toLocaleString('en'),
+      `${row.swept.toLocaleString('en')} / ${row.filesLeft.toLocaleString('en')}`,
+      row.seconds,
+      row.filesPerSecond.toLocaleString('en'),
+      row.peakRssMiB,
+      `${row.idleSeconds}, ${row.idlePeakRssMiB}`,
     ]),
   );
 }
@@ -348,6 +378,7 @@ const sections = {
   roles: rolesSection,
   ceilings: ceilingsSection,
   load: loadSection,
+  sweeper: sweeperSection,
   'server-upload': serverUploadSection,
 };
 for (const [name, render] of Object.entries(sections)) text = splice(text, name, render());
