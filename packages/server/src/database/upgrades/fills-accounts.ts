@@ -177,7 +177,8 @@ export async function verifiedAdmin(db: PastDatabase, ctx: FillContext): Promise
 export async function downloadReward(db: PastDatabase, ctx: FillContext): Promise<void> {
   const alice = account(ctx, 'alice@example.com');
   const fileId = alice.fileIds[0] ?? '';
-  const ipHash = createHash('sha256').update('198.51.100.7').digest('hex');
+  // The builds of this state kept an address as an unkeyed SHA-256 prefix.
+  const ipHash = createHash('sha256').update('198.51.100.7').digest('base64url').slice(0, 32);
   await insert(db, 'file_downloads', {
     id: uuid(ctx),
     file_id: fileId,
