@@ -12,6 +12,7 @@ const NAMES = [
   'cli',
   'multi-file',
   'server-load',
+  'server-scale',
   'sweeper',
   'upload-local-1g',
   'upload-s3-256m',
@@ -125,9 +126,10 @@ function ceilingsSection() {
   return table(['ceiling', 'measured'], [...crypto, ...raw]);
 }
 
-function loadSection() {
+function loadSection(rows = loads) {
   return table(
     [
+      'round',
       'database',
       'server processes',
       'route',
@@ -136,9 +138,11 @@ function loadSection() {
       'p50 (ms)',
       'p99 (ms)',
       'non-2xx / errors',
+      'server CPU per request (ms)',
       'server peak RSS (MiB)',
     ],
-    loads.map((row) => [
+    rows.map((row) => [
+      row.round ?? 1,
       row.database,
       row.processes ?? 1,
       `\`${row.route}\``,
@@ -147,6 +151,7 @@ function loadSection() {
       row.latencyP50Ms,
       row.latencyP99Ms,
       `${row.non2xx} / ${row.errors}`,
+      row.serverCpuMsPerRequest ?? '–',
       row.serverPeakRssMiB,
     ]),
   );
@@ -377,7 +382,8 @@ const sections = {
   cli: cliSection,
   roles: rolesSection,
   ceilings: ceilingsSection,
-  load: loadSection,
+  load: () => loadSection(),
+  scale: () => loadSection(rowsOf('server-scale', 'load')),
   sweeper: sweeperSection,
   'server-upload': serverUploadSection,
 };

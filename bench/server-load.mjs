@@ -4,8 +4,10 @@
 // on the one database (and one DATA_DIR), as production scales out: the connections are split
 // between them, as a round-robin balancer would, and the rows sum both. SQLite is one process by
 // design. Prints one JSON line per route, database and number of processes.
-//   node bench/server-load.mjs [--databases sqlite,postgres] [--processes 1,2] [--connections 50]
-//     [--duration 10]
+// `--rounds N` runs the whole set N times, one after the other, so that a shared machine's noise
+// falls on every configuration alike; each row says its round.
+//   node bench/server-load.mjs [--databases sqlite,postgres] [--processes 1] [--connections 50]
+//     [--duration 10] [--rounds 1]
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,9 +21,10 @@ import { startSampling } from './lib/processes.mjs';
 
 const flags = parseFlags(process.argv.slice(2));
 const databases = listFlag(flags, 'databases', 'sqlite,postgres', ['sqlite', 'postgres']);
-const processCounts = listFlag(flags, 'processes', '1,2', ['1', '2']).map(Number);
+const processCounts = listFlag(flags, 'processes', '1', ['1', '2']).map(Number);
 const connections = Number(flags.connections ?? 50);
 const duration = Number(flags.duration ?? 10);
+const rounds = Number(flags.rounds ?? 1);
 
 const log = (message) => console.error(`[server-load] ${message}`);
 
@@ -89,8 +92,9 @@ async function measure(database, apps, target) {
   const results = await Promise.all(
     apps.map((app, i) => cannon(app.origin, target, duration, split[i])),
   );
-  const { peaks } = sampler.stop();
+  const { peaks, cpuSeconds } = sampler.stop();
   const sum = (pick) => results.reduce((total, result) => total + pick(result), 0);
+  const serverCpuSeconds = Object.values(cpuSeconds).reduce((total, seconds) => total + seconds, 0);
   const worst = (pick) => Math.max(...results.map(pick));
   return {
     kind: 'load',
@@ -110,6 +114,16 @@ async function measure(database, apps, target) {
     non2xx: sum((result) => result.non2xx),
     errors: sum((result) => result.errors),
     timeouts: sum((result) => result.timeouts),
+    // CPU the server process(es) spent per request: what the busy machine changes least, and
+    // what a capacity estimate divides a core by.
+    serverCpuMsPerRequest: round(
+      (serverCpuSeconds * 1000) /
+        Math.max(
+          1,
+          sum((r) => r.requests.total),
+        ),
+      2,
+    ),
     serverPeakRssMiB: toMiB(
       Math.max(...Object.values(peaks).map((peak) => /** @type {{ rss: number }} */ (peak).rss)),
     ),
@@ -117,14 +131,18 @@ async function measure(database, apps, target) {
 }
 
 /** The runs to make: SQLite with one process, PostgreSQL with each count asked for. */
-const plans = databases.flatMap((database) =>
+const configurations = databases.flatMap((database) =>
   database === 'sqlite'
     ? [{ database, processes: 1 }]
     : processCounts.map((processes) => ({ database, processes })),
 );
 
+const plans = Array.from({ length: rounds }, (_, i) =>
+  configurations.map((configuration) => ({ ...configuration, round: i + 1 })),
+).flat();
+
 let failed = false;
-for (const { database, processes } of plans) {
+for (const { database, processes, round: roundNumber } of plans) {
   const pgDatabase = database === 'postgres' ? await createPostgresDatabase() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-load-'));
   const apps = [];
@@ -143,7 +161,7 @@ for (const { database, processes } of plans) {
     const seed = await seedFile(apps[0]?.origin ?? '');
     for (const target of routes(seed)) {
       log(`${database} × ${processes}: ${target.route}, ${connections} connections, ${duration} s`);
-      const row = await measure(database, apps, target);
+      const row = { ...(await measure(database, apps, target)), round: roundNumber };
       console.log(JSON.stringify(row));
       if (row.non2xx || row.errors) failed = true;
     }
