@@ -3,7 +3,7 @@
  * sources changed and runs the bundle with plain node. This starts it exactly so and uses it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, ROOT, startAppServer } from './support/app-server';
@@ -36,6 +36,12 @@ describe('the server as npm start runs it', () => {
       data: { db: 'ok', storage: 'ok', version, commit },
     });
     expect(server.logs.join('')).toContain(`Sealdrop ${version} (commit ${commit}) starting`);
+    // Written in at build time, not asked of git by the running bundle.
+    const dist = join(ROOT, 'packages/server/dist');
+    const bundled = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.mjs'))
+      .some((name) => readFileSync(join(dist, name), 'utf8').includes(`"${commit}"`));
+    expect(bundled).toBe(true);
     const presign = await fetch(`${server.origin}/api/upload/presign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
