@@ -18,7 +18,10 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createDatabase } from '../../database/database';
 import { eachAtMost } from '../../shared/each-at-most';
+import { createFilesRepository } from '../files/files.repository';
+import { createShortLinksRepository } from '../short-links/short-links.repository';
 import { createLocalLayout, isMissing } from '../storage/local.layout';
 
 export const DATABASE_FILE = 'sealdrop.db';
@@ -41,6 +44,15 @@ async function isEmptyOrMissing(path: string): Promise<boolean> {
   } catch (error) {
     if (isMissing(error)) return true;
     throw error;
+  }
+}
+
+function quickCheck(filename: string): string {
+  const db = new SQLite(filename, { readonly: true });
+  try {
+    return String(db.pragma('quick_check', { simple: true }));
+  } finally {
+    db.close();
   }
 }
 
@@ -95,38 +107,31 @@ export async function backupDataDir(input: {
   await copyDatabase(join(input.dataDir, DATABASE_FILE), copy);
   await input.afterDatabaseCopy?.();
 
-  const db = new SQLite(copy);
+  const check = quickCheck(copy);
+  if (check !== 'ok') throw new Error(`the database copy is damaged: ${check}`);
+  const db = createDatabase({ kind: 'sqlite', filename: copy });
   try {
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`the database copy is damaged: ${String(check)}`);
     // Expired files are left out: the restored server's sweeper deletes their rows.
-    const keys = db
-      .prepare(
-        `select object_key as key, object_size as size from files
-         where status = 'ready' and expires_at > ?`,
-      )
-      .all(takenAt) as { key: string; size: number }[];
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'object_key as key', 'object_size as size'])
+      .where('status', '=', 'ready')
+      .where('expires_at', '>', takenAt)
+      .execute();
     const objects = (dir: string) => createLocalLayout(join(dir, 'objects'));
     const { missing, bytes } = await copyObjects(
-      keys,
+      rows,
       objects(input.dataDir),
       objects(input.destination),
     );
-    // What deleting the file would have removed (files.repository.ts delete, short links).
-    const forget = ['short_links', 'file_downloads', 'reward_claims', 'files'].map((table) =>
-      db.prepare(
-        `delete from ${table} where ${table === 'files' ? 'id' : 'file_id'} in
-         (select id from files where object_key = ?)`,
-      ),
-    );
-    db.transaction(() => {
-      for (const key of missing) for (const statement of forget) statement.run(key);
-    })();
-    // One self-contained file: nothing left in a write-ahead log beside it.
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return { takenAt, files: keys.length - missing.size, bytes, deletedMeanwhile: missing.size };
+    // Deleted as deleting the file does it (with its downloads, visits, claims and short links).
+    const gone = rows.filter((row) => missing.has(row.key)).map((row) => row.id);
+    await createShortLinksRepository({ db }).deleteForFiles(gone);
+    await createFilesRepository({ db }).deleteMany(gone);
+    return { takenAt, files: rows.length - gone.length, bytes, deletedMeanwhile: gone.length };
   } finally {
-    db.close();
+    // Closing the last connection folds the write-ahead log in: one self-contained file.
+    await db.destroy();
     await rm(`${copy}-shm`, { force: true });
     await rm(`${copy}-wal`, { force: true });
   }
