@@ -37,6 +37,8 @@ export interface FileExpectation {
 export interface AccountExpectation {
   email: string;
   password: string;
+  /** A session signed in before the upgrade, which must still count (and refresh) after it. */
+  session?: { userId: string; sessionId: string; expiresAt: number };
   balance: number;
   ledgerEntries: number;
   wallet: string | null;

@@ -73,11 +73,12 @@ export async function accounts(db: PastDatabase, ctx: FillContext): Promise<void
       created_at: ctx.now - 10 * DAY,
       updated_at: ctx.now - 10 * DAY,
     });
+    const session = { userId: id, sessionId: uuid(ctx), expiresAt: ctx.now + 6 * DAY };
     await insert(db, 'sessions', {
-      id: uuid(ctx),
+      id: session.sessionId,
       user_id: id,
       created_at: ctx.now - HOUR,
-      expires_at: ctx.now + 6 * DAY,
+      expires_at: session.expiresAt,
       revoked_at: null,
     });
     const owned = await writePastFile(db, ctx, {
@@ -91,6 +92,7 @@ export async function accounts(db: PastDatabase, ctx: FillContext): Promise<void
     ctx.expected.accounts.push({
       email: person.email,
       password: person.password,
+      session,
       balance: 0,
       ledgerEntries: 0,
       wallet: person.wallet,
@@ -215,4 +217,25 @@ export async function storedSecret(db: PastDatabase, ctx: FillContext): Promise<
   const value = ctx.bytes(32).toString('base64url');
   await insert(db, 'server_settings', { name: 'secret', value, created_at: ctx.now - DAY });
   ctx.expected.storedSecret = value;
+}
+
+/** 0021: a counted download visit of the limited link (its counts stay what they were). */
+export async function downloadVisit(db: PastDatabase, ctx: FillContext): Promise<void> {
+  const limited = ctx.expected.files.find((file) => file.downloadsLeft !== null);
+  if (!limited) throw new Error('no limited link was written before this state');
+  await insert(db, 'download_visits', {
+    file_id: limited.fileId,
+    visitor_hash: ctx.bytes(16).toString('hex'),
+    address_hash: ctx.bytes(16).toString('hex'),
+    counted_at: ctx.now - HOUR / 2,
+  });
+}
+
+/** 0022: a notice mailed to an account. */
+export async function mailNotice(db: PastDatabase, ctx: FillContext): Promise<void> {
+  await insert(db, 'mail_notices', {
+    user_id: await userId(db, 'bob@example.com'),
+    kind: 'signup-attempt',
+    sent_at: ctx.now - DAY,
+  });
 }

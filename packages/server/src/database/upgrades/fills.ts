@@ -13,7 +13,9 @@ import type { FillContext, PastDatabase } from './fill-context';
 import {
   accounts,
   downloadReward,
+  downloadVisit,
   feedback,
+  mailNotice,
   storedSecret,
   verifiedAdmin,
   walletNonce,
@@ -38,6 +40,8 @@ export const FILLS: Fill[] = [
   { after: '0013-download-limits', write: limitedLink },
   { after: '0015-server-settings', write: storedSecret },
   { after: '0016-encrypted-metadata', write: sealedNames },
+  { after: '0021-download-visits', write: downloadVisit },
+  { after: '0022-mail-notices', write: mailNotice },
 ];
 
 /** Every migration name, in order: the states a database can be in. */

@@ -11,6 +11,7 @@ import { openMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { expect } from 'vitest';
 import { resolveServerSecret } from '../../config/server-secret';
+import { createTokenService } from '../../modules/auth/auth.tokens';
 import type { TestServer } from '../../testing/test-server';
 import { api, downloadBytes } from '../../testing/upload-helpers';
 import {
@@ -89,8 +90,27 @@ async function signedIn(server: TestServer, token: string, url: string) {
   return { statusCode: response.statusCode, data: response.json().data };
 }
 
+/** A session signed in before the upgrade still counts, and refreshes into a new one. */
+async function checkSession(server: TestServer, account: AccountExpectation): Promise<void> {
+  if (!account.session) return;
+  const about = `${account.email}'s session from before the upgrade`;
+  const token = await createTokenService({ secret: server.secret }).sign(account.session);
+  const me = await signedIn(server, token, '/api/auth/me');
+  expect(me.statusCode, about).toBe(200);
+  expect(me.data.user.email, about).toBe(account.email);
+  const refreshed = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh-token',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(refreshed.statusCode, about).toBe(200);
+  const renewed = await signedIn(server, refreshed.json().data.token, '/api/auth/me');
+  expect(renewed.statusCode, about).toBe(200);
+}
+
 async function checkAccount(server: TestServer, account: AccountExpectation): Promise<string> {
   const about = account.email;
+  await checkSession(server, account);
   const login = await api<{ token: string }>(server, 'POST', '/api/auth/login', {
     email: account.email,
     password: account.password,
