@@ -14,6 +14,7 @@ const BENCHES = {
   cli: ['bench/cli.mjs'],
   'multi-file': ['bench/multi-file.mjs'],
   'server-load': ['bench/server-load.mjs'],
+  'quota-check': ['bench/quota-check.mjs'],
   // PostgreSQL with one and two server processes beside SQLite, twice over (docs/performance.md).
   'server-scale': ['bench/server-load.mjs', '--processes', '1,2', '--rounds', '2'],
   sweeper: ['bench/sweeper.mjs'],

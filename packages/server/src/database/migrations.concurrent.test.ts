@@ -82,6 +82,6 @@ describe.skipIf(!postgresAvailable)(
         await blank.destroy();
         blank = undefined;
       }
-    });
+    }, 120_000);
   },
 );

@@ -4,13 +4,22 @@ import type { Database, FilesTable } from '../../database/schema';
 export type FileRow = Selectable<FilesTable>;
 
 export function createFilesRepository({ db }: { db: Database }) {
-  /** Rows, with their download records, counted visits and reward claims, one statement a table. */
+  /**
+   * Rows, with their download records, counted visits and reward claims, one statement a table;
+   * see `delete` for the reports of them still open.
+   */
   const deleteMany = async (ids: string[]): Promise<number> => {
     if (ids.length === 0) return 0;
     const result = await db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
     await db.deleteFrom('file_downloads').where('file_id', 'in', ids).execute();
     await db.deleteFrom('download_visits').where('file_id', 'in', ids).execute();
     await db.deleteFrom('reward_claims').where('file_id', 'in', ids).execute();
+    await db
+      .updateTable('reports')
+      .set({ status: 'expired', key_box: null, closed_at: Date.now() })
+      .where('file_id', 'in', ids)
+      .where('status', '=', 'open')
+      .execute();
     return Number(result.numDeletedRows);
   };
 
@@ -31,7 +40,10 @@ export function createFilesRepository({ db }: { db: Database }) {
         .executeTakeFirst();
     },
 
-    /** A file anyone may read: finalized and not yet expired, whatever the sweeper has done. */
+    /**
+     * A file anyone may read: finalized, not removed and not yet expired, whatever the sweeper
+     * has done.
+     */
     async findReadable(id: string, now: number): Promise<FileRow | undefined> {
       return db
         .selectFrom('files')
@@ -39,7 +51,26 @@ export function createFilesRepository({ db }: { db: Database }) {
         .where('id', '=', id)
         .where('status', '=', 'ready')
         .where('expires_at', '>', now)
+        .where('removed_at', 'is', null)
         .executeTakeFirst();
+    },
+
+    /**
+     * Makes the row a tombstone (moderation.removal.ts): its upload is forgotten, its expiry kept,
+     * so the sweeper deletes it then. False when it was already removed.
+     */
+    async markRemoved(input: {
+      id: string;
+      reason: NonNullable<FileRow['removed_reason']>;
+      now: number;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ removed_at: input.now, removed_reason: input.reason, upload_id: null })
+        .where('id', '=', input.id)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** A user's live files, newest first. */
@@ -87,7 +118,11 @@ export function createFilesRepository({ db }: { db: Database }) {
         .execute();
     },
 
-    /** The row, and the download records, counted visits and reward claims that name it. */
+    /**
+     * The row, and the download records, counted visits and reward claims that name it. Reports of it still open
+     * close as `expired`, with the keys they carried: there is nothing left for them to open.
+     * (Their `closed_at` only starts the reports' retention, counted in days: the wall clock does.)
+     */
     async delete(id: string): Promise<boolean> {
       return (await deleteMany([id])) === 1;
     },
