@@ -19,8 +19,11 @@ export interface FileExpectation {
   label: string;
   code: string;
   fileId: string;
-  /** `gone`: expired before the upgrade; every read path must answer 404. */
-  state: 'ready' | 'uploading' | 'gone';
+  /**
+   * `gone`: expired before the upgrade, every read path answers 404; `removed`: taken down by a
+   * moderator (a tombstone, its object deleted), every read path answers 410.
+   */
+  state: 'ready' | 'uploading' | 'gone' | 'removed';
   isEncrypted: boolean;
   /** The name info reports: null when it is sealed in the encrypted metadata. */
   originalName: string | null;

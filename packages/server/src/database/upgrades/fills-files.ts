@@ -78,7 +78,7 @@ export async function writePastFile(
     last_access_at: null,
     expires_at: expiresAt,
   });
-  if (state !== 'uploading') await ctx.putObject(objectKey, stored);
+  if (state === 'ready' || state === 'gone') await ctx.putObject(objectKey, stored);
   const expectation: FileExpectation = {
     label: file.label,
     code: slug,
@@ -201,4 +201,34 @@ export async function sealedNames(db: PastDatabase, ctx: FillContext): Promise<v
       })),
     },
   });
+}
+
+/** 0025: a file taken down by a moderator (a tombstone until its expiry), and an open report. */
+export async function moderation(db: PastDatabase, ctx: FillContext): Promise<void> {
+  const removed = await writePastFile(db, ctx, {
+    label: 'file taken down for breaking the terms',
+    name: 'taken down.bin',
+    plaintext: ctx.bytes(700),
+    isEncrypted: true,
+    state: 'removed',
+    laterColumns: { removed_at: ctx.now - HOUR / 2, removed_reason: 'terms' },
+  });
+  const reported = ctx.expected.files.find((file) => file.state === 'ready');
+  for (const file of [removed, reported]) {
+    if (!file) continue;
+    await insert(db, 'reports', {
+      id: ctx.id(20),
+      file_id: file.fileId,
+      reason: 'spam',
+      details: 'written before the upgrade',
+      reporter_email: null,
+      reporter_address_hash: ctx.bytes(16).toString('hex'),
+      key_box: null,
+      key_included: 0,
+      status: file === removed ? 'removed' : 'open',
+      created_at: ctx.now - HOUR,
+      closed_at: file === removed ? ctx.now - HOUR / 2 : null,
+      closed_by: null,
+    });
+  }
 }

@@ -21,7 +21,7 @@ import {
   walletNonce,
   walletUnlink,
 } from './fills-accounts';
-import { filesAtFirstState, limitedLink, sealedNames } from './fills-files';
+import { filesAtFirstState, limitedLink, moderation, sealedNames } from './fills-files';
 
 export interface Fill {
   /** The migration after which the fill runs: the state whose build wrote such rows. */
@@ -42,6 +42,7 @@ export const FILLS: Fill[] = [
   { after: '0016-encrypted-metadata', write: sealedNames },
   { after: '0021-download-visits', write: downloadVisit },
   { after: '0022-mail-notices', write: mailNotice },
+  { after: '0025-moderation', write: moderation },
 ];
 
 /** Every migration name, in order: the states a database can be in. */

@@ -74,11 +74,15 @@ async function checkDecrypts(
   expect(opened, about).toEqual(file.sealedFiles);
 }
 
+/** Expired (404) or taken down (410): every read path says so. */
 async function checkGoneFile(server: TestServer, file: FileExpectation): Promise<void> {
   const about = `${file.label} (${file.code})`;
-  expect((await api(server, 'GET', `/api/s/${file.code}`)).statusCode, about).toBe(404);
-  expect((await api(server, 'GET', `/api/files/${file.fileId}/info`)).statusCode, about).toBe(404);
-  expect((await downloadBytes(server, file.fileId)).statusCode, about).toBe(404);
+  const status = file.state === 'removed' ? 410 : 404;
+  expect((await api(server, 'GET', `/api/s/${file.code}`)).statusCode, about).toBe(status);
+  expect((await api(server, 'GET', `/api/files/${file.fileId}/info`)).statusCode, about).toBe(
+    status,
+  );
+  expect((await downloadBytes(server, file.fileId)).statusCode, about).toBe(status);
 }
 
 async function signedIn(server: TestServer, token: string, url: string) {
@@ -139,7 +143,7 @@ async function checkAccount(server: TestServer, account: AccountExpectation): Pr
 
 export async function checkUpgraded(server: TestServer, expected: Expectations): Promise<void> {
   for (const file of expected.files) {
-    if (file.state === 'gone') await checkGoneFile(server, file);
+    if (file.state === 'gone' || file.state === 'removed') await checkGoneFile(server, file);
     else await checkReadyFile(server, file);
   }
   for (const account of expected.accounts) {
