@@ -22,7 +22,7 @@ export { freePort };
  * directory another process shares (kept by stop()); default a fresh one. Returns the origin, the
  * server's pid (and s3rver's), and stop(), which ends both and removes the data directory it made.
  */
-/** @param {{ driver?: string, env?: Record<string, string>, dataDir?: string }} [options] */
+/** @param {{ driver?: string, env?: Record<string, string | undefined>, dataDir?: string }} [options] */
 export async function startApp({ driver = 'local', env = {}, dataDir: shared } = {}) {
   const dataDir = shared ?? mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
   const children = [];
