@@ -54,8 +54,8 @@ async function downloadThroughLink(
 
 const DECRYPT = { role: 'button', name: 'Download & Decrypt File' } as const;
 
-describe.each(CORE_FLOW_BROWSERS)('upload and download in $label', ({ name }) => {
-  const app = appInBrowser({}, name);
+describe.each(CORE_FLOW_BROWSERS)('upload and download in %s', (browserName) => {
+  const app = appInBrowser({}, browserName);
 
   it('encrypts in the browser and decrypts identical bytes in a fresh context, the key never leaving the page', async () => {
     const file = randomFile('holiday photos.bin', 3 * 1024 * 1024 + 123);

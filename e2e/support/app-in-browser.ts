@@ -13,7 +13,7 @@ import type { BrowserName } from './browsers';
 
 export function appInBrowser(
   env: Record<string, string> = {},
-  browserName: BrowserName = 'chromium',
+  browserName: BrowserName = 'Chromium',
 ) {
   const started: { server?: AppServer; browser?: Browser } = {};
   beforeAll(async () => {
@@ -39,7 +39,7 @@ export function appInBrowser(
 }
 
 /** `appInBrowser` on the S3 driver, with an s3rver of its own started before it and removed after. */
-export function appInBrowserOnS3(browserName: BrowserName = 'chromium') {
+export function appInBrowserOnS3(browserName: BrowserName = 'Chromium') {
   let s3: TestS3 | undefined;
   const env: Record<string, string> = {};
   beforeAll(async () => {

@@ -46,8 +46,8 @@ export function claimedChromium(): { wsEndpoint: string; pid: number } | null {
  * directly. A worker process beyond the browsers started (Vitest replaced one) launches its own,
  * which `close()` ends.
  */
-export function connectBrowser(name: BrowserName = 'chromium'): Promise<Browser> {
-  if (name === 'firefox') return launchFirefox().then(({ browser }) => browser);
+export function connectBrowser(name: BrowserName = 'Chromium'): Promise<Browser> {
+  if (name === 'Firefox') return launchFirefox().then(({ browser }) => browser);
   const shared = claimedChromium();
   if (!shared) {
     return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -95,4 +95,19 @@ export async function launchFirefox(
     browser.on('disconnected', () => rmSync(folder, { recursive: true, force: true }));
   }
   return { browser, downloads: folder };
+}
+
+/**
+ * A browser of the caller's own that saves every download into `downloads`, so a test can see
+ * what a download left on disk (Chromium names its files there by a random id, Firefox by the
+ * file's name plus a `.part` while it runs). close() ends it; the folder is the caller's.
+ */
+export async function launchWithDownloads(name: BrowserName, downloads: string): Promise<Browser> {
+  if (name === 'Firefox') return (await launchFirefox(downloads)).browser;
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    downloadsPath: downloads,
+  });
 }

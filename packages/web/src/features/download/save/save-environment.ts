@@ -7,6 +7,7 @@ import { openBlobSink, type SaveBlob } from './blob-sink';
 import { getShowSaveFilePicker, openFileSystemSink } from './file-system-sink';
 import { downloadThroughServiceWorker, startIframeDownload } from './service-worker-download';
 import type { SaveCapabilities, SaveEnvironment } from './sink-types';
+import { openStagedSink, stagingStorage } from './staged-sink';
 
 export function detectSaveCapabilities(): SaveCapabilities {
   return {
@@ -15,7 +16,18 @@ export function detectSaveCapabilities(): SaveCapabilities {
       typeof navigator !== 'undefined' &&
       'serviceWorker' in navigator,
     fileSystemAccess: getShowSaveFilePicker() !== undefined,
+    staging: stagingStorage() !== undefined,
+    keepsFailedStreams: keepsFailedStreams(),
   };
+}
+
+/**
+ * Gecko keeps the files of a failed Service Worker download stream; no feature test can tell, so
+ * the engine is named (Firefox on every platform, and the browsers built on it, say `Gecko/` and
+ * `Firefox/`).
+ */
+function keepsFailedStreams(): boolean {
+  return typeof navigator !== 'undefined' && /\bFirefox\//.test(navigator.userAgent);
 }
 
 export interface BrowserSaveOptions {
@@ -29,6 +41,7 @@ export function createBrowserSaveEnvironment(options: BrowserSaveOptions = {}): 
     capabilities,
     async open(kind, target) {
       if (kind === 'file-system') return openFileSystemSink(target);
+      if (kind === 'staged') return openStagedSink(target, { saveBlob: options.saveBlob });
       return openBlobSink(target, options.saveBlob);
     },
     downloadInWorker: (job) =>
