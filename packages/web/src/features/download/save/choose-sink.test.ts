@@ -60,6 +60,23 @@ describe('chooseSinks', () => {
     expect(chooseSinks({ ...firefox, staging: false }, 1000)).toEqual(['blob', 'service-worker']);
   });
 
+  it('tries a preferred method first only where it could be used', () => {
+    expect(chooseSinks({ ...all, preferred: 'blob' }, 1000)).toEqual([
+      'blob',
+      'service-worker',
+      'file-system',
+    ]);
+    expect(chooseSinks({ ...all, preferred: 'blob' }, 2 * MAX_BLOB_SAVE_BYTES)).toEqual([
+      'service-worker',
+      'file-system',
+    ]);
+    expect(chooseSinks({ ...all, preferred: 'staged' }, 1000)).toEqual([
+      'service-worker',
+      'file-system',
+      'blob',
+    ]);
+  });
+
   it('keeps the Blob for files up to the limit only', () => {
     expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES)).toEqual(['blob']);
     expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES + 1)).toEqual([]);

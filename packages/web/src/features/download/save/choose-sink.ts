@@ -31,6 +31,13 @@ import type {
 export const MAX_BLOB_SAVE_BYTES = 256 * MiB;
 
 export function chooseSinks(capabilities: SaveCapabilities, size: number): SinkKind[] {
+  const kinds = defaultOrder(capabilities, size);
+  const { preferred } = capabilities;
+  if (!preferred || !kinds.includes(preferred)) return kinds;
+  return [preferred, ...kinds.filter((kind) => kind !== preferred)];
+}
+
+function defaultOrder(capabilities: SaveCapabilities, size: number): SinkKind[] {
   const kinds: SinkKind[] = [];
   const fitsBlob = size <= MAX_BLOB_SAVE_BYTES;
   if (capabilities.keepsFailedStreams) {

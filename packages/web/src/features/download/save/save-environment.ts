@@ -6,7 +6,7 @@ import { createContext } from 'react';
 import { openBlobSink, type SaveBlob } from './blob-sink';
 import { getShowSaveFilePicker, openFileSystemSink } from './file-system-sink';
 import { downloadThroughServiceWorker, startIframeDownload } from './service-worker-download';
-import type { SaveCapabilities, SaveEnvironment } from './sink-types';
+import type { SaveCapabilities, SaveEnvironment, SinkKind } from './sink-types';
 import { openStagedSink, stagingStorage } from './staged-sink';
 
 export function detectSaveCapabilities(): SaveCapabilities {
@@ -18,7 +18,20 @@ export function detectSaveCapabilities(): SaveCapabilities {
     fileSystemAccess: getShowSaveFilePicker() !== undefined,
     staging: stagingStorage() !== undefined,
     keepsFailedStreams: keepsFailedStreams(),
+    preferred: preferredMethod(),
   };
+}
+
+const SINK_KINDS: readonly SinkKind[] = ['service-worker', 'staged', 'file-system', 'blob'];
+
+/** The method the benches ask for (docs/downloads.md, "Measurements"); none for everyone else. */
+function preferredMethod(): SinkKind | undefined {
+  try {
+    const asked = globalThis.localStorage?.getItem('sealdrop:save-method');
+    return SINK_KINDS.find((kind) => kind === asked);
+  } catch {
+    return undefined; // storage blocked
+  }
 }
 
 /**

@@ -33,6 +33,11 @@ export interface SaveCapabilities {
    * a `.part`, for good). There, bytes reach the download manager only once all are verified.
    */
   keepsFailedStreams: boolean;
+  /**
+   * A method to try first, where it can be used: set from localStorage's `sealdrop:save-method`
+   * so the download benches can measure each method in each browser (docs/downloads.md).
+   */
+  preferred?: SinkKind;
 }
 
 /** A whole encrypted download handed to the Service Worker: it fetches, decrypts and saves. */
