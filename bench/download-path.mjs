@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
 import { api, startApp } from './lib/app.mjs';
 import { sha256OfFile } from './lib/files.mjs';
-import { cpuSecondsOf, memoryOf, processTree } from './lib/processes.mjs';
+import { chromiumService, cpuSecondsOf, memoryOf, processTree } from './lib/processes.mjs';
 
 register();
 const { encryptPart } = await import('../packages/core/src/crypto/record-cipher.ts');
@@ -96,13 +96,19 @@ function browserPids() {
   const server = new Set(processTree(app.serverPid));
   return processTree(process.pid).filter((pid) => pid !== process.pid && !server.has(pid));
 }
-/** A process's name (Firefox's kinds: firefox-esr, Web Content, Isolated Web Co, Socket Process…). */
+/**
+ * A process's kind: Firefox names its processes (firefox-esr is the parent; Isolated Web Co a page's
+ * content process, Isolated Servic a Service Worker's, Socket Process the network); Chromium's
+ * all say chromium, so its role and service are read from the command line.
+ */
 function processName(pid) {
+  let name = '?';
   try {
-    return /Name:\s+(.+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]?.trim() ?? '?';
+    name = /Name:\s+(.+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]?.trim() ?? '?';
   } catch {
-    return '?';
+    return name;
   }
+  return /^(chrom|headless)/.test(name) ? `chromium:${chromiumService(pid)}` : name;
 }
 /** CPU seconds so far of each kind of browser process, by name. */
 function cpuByName() {
