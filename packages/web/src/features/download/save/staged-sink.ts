@@ -46,7 +46,7 @@ export async function openStagedSink(
 ): Promise<SaveSink> {
   const storage = options.storage ?? stagingStorage();
   if (!storage) throw new SinkUnavailableError('The origin-private file system is missing');
-  const { quota = 0, usage = 0 } = await storage.estimate();
+  const { quota = 0, usage = 0 } = await storage.estimate().catch(() => ({}) as StorageEstimate);
   if (quota - usage < target.size + QUOTA_HEADROOM_BYTES) {
     throw new SinkUnavailableError('The file does not fit in the origin-private file system');
   }
@@ -78,9 +78,14 @@ export async function openStagedSink(
     {
       write: (batch) => writer.write(batch),
       async close() {
-        await writer.close();
-        // Every record has verified: only now does the browser see a download.
-        await (options.saveBlob ?? clickToSaveBlob)(await handle.getFile(), target.name);
+        try {
+          await writer.close();
+          // Every record has verified: only now does the browser see a download.
+          await (options.saveBlob ?? clickToSaveBlob)(await handle.getFile(), target.name);
+        } catch (error) {
+          await remove();
+          throw error;
+        }
         setTimeout(() => void remove(), keepStagedMs(target.size));
       },
       async abort(reason) {
