@@ -141,7 +141,7 @@ describe.each(CORE_FLOW_BROWSERS)('a spoiled encrypted download in %s', (browser
 
       const alert = page.getByRole('alert');
       await expect
-        .poll(() => alert.textContent(), { timeout: 30_000 })
+        .poll(() => alert.textContent(), { timeout: 60_000 })
         .toContain('Error downloading or decrypting the file.');
       expect(await alert.textContent()).toContain('incomplete or has been tampered with');
       expect(await page.getByText(/File decrypted and saved/).count()).toBe(0);
