@@ -27,6 +27,7 @@ console.log(
   JSON.stringify({
     size: plaintext.length,
     encryptedMetadata: await sealMetadata({ files }, material.rawKey),
+    fileCount: files.length,
     fragment: buildFragment(material),
   }),
 );

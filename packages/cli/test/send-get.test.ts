@@ -96,6 +96,24 @@ describe('sealdrop send and get', () => {
     expect(readdirSync(out).sort()).toEqual(['album', 'in-1.bin']);
   });
 
+  it('refuses a folder whose paths are too long for one link before asking the server (exit 2)', async () => {
+    const deep = join(
+      work,
+      'long',
+      ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(97 + i).repeat(200)),
+    );
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, 'a.txt'), 'a');
+    writeFileSync(join(deep, 'b.txt'), 'b');
+    const run = await cli(['send', join(work, 'long')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'The names and folders of these files are too long to share in one link.',
+    );
+    // A link is printed as soon as presign answers: none was made.
+    expect(run.stdout).not.toContain('/s/');
+  });
+
   it('prints JSON with --json', async () => {
     const run = await cli(['send', join(work, 'in-1.bin'), '--json', '--expire', '1h']);
     expect(run.code).toBe(0);

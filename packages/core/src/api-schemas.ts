@@ -3,6 +3,11 @@
  * Requests are parsed with these on the server; unknown fields are stripped.
  */
 import { z } from 'zod';
+import {
+  MAX_ENCRYPTED_METADATA_CHARS,
+  MAX_LINK_FILES,
+  maxEncryptedMetadataChars,
+} from './crypto/metadata-limits';
 import { isMediaType } from './media-type';
 import { SHORT_CODE_PATTERN } from './short-code';
 
@@ -25,12 +30,6 @@ const fileName = z
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters')
   .refine((name) => !/[\\/]/.test(name), 'must be a file name, not a path');
-
-/**
- * Longest encryptedMetadata the server accepts, in base64url characters (about 384 KiB sealed):
- * room for the names and paths of a thousand files in one link.
- */
-export const MAX_ENCRYPTED_METADATA_CHARS = 512 * 1024;
 
 /**
  * The names, sizes, types and paths of an encrypted upload's files, sealed in the browser
@@ -56,6 +55,16 @@ const presignFields = z.object({
     .optional(),
   /** Encrypted uploads only (DESIGN §6), instead of filename and contentType. */
   encryptedMetadata: encryptedMetadataSchema.optional(),
+  /**
+   * How many files the link carries (listed in encryptedMetadata); absent = 1. It bounds how long
+   * encryptedMetadata may be (crypto/metadata-limits.ts).
+   */
+  fileCount: z
+    .number()
+    .int('must be a whole number of files')
+    .min(1, 'must be at least 1')
+    .max(MAX_LINK_FILES, `must be at most ${MAX_LINK_FILES}`)
+    .optional(),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   isEncrypted: z.boolean().default(false),
   shortCode: shortCode.optional(),
@@ -84,6 +93,12 @@ const presignFields = z.object({
 export const ENCRYPTED_NAME_REFUSED =
   'must not be sent for an encrypted upload: the browser seals the name and type in encryptedMetadata';
 
+/** What a presign hears when its sealed record is longer than its declared files can need. */
+export function metadataTooLong(fileCount: number): string {
+  const files = fileCount === 1 ? 'one file' : `${fileCount} files`;
+  return `is longer than ${files} can need (at most ${maxEncryptedMetadataChars(fileCount)} characters); fileCount must give the number of files in the link`;
+}
+
 export const presignRequestSchema = presignFields.superRefine((body, ctx) => {
   if (body.isEncrypted) {
     for (const field of ['filename', 'contentType'] as const) {
@@ -96,7 +111,19 @@ export const presignRequestSchema = presignFields.superRefine((body, ctx) => {
         path: ['encryptedMetadata'],
         message: 'is required for an encrypted upload',
       });
+    else if (body.encryptedMetadata.length > maxEncryptedMetadataChars(body.fileCount ?? 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['encryptedMetadata'],
+        message: metadataTooLong(body.fileCount ?? 1),
+      });
   } else {
+    if (body.fileCount !== undefined && body.fileCount !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fileCount'],
+        message: 'must be 1 for a plain upload: several files in one link are always encrypted',
+      });
     if (body.filename === undefined)
       ctx.addIssue({ code: 'custom', path: ['filename'], message: 'is required' });
     if (body.encryptedMetadata !== undefined)

@@ -28,7 +28,7 @@ import type { LocalStorageDriver } from './modules/storage/local.driver';
 import { localStorageRoutes } from './modules/storage/local.routes';
 import type { StorageDriver } from './modules/storage/storage.types';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { isUploadOpen } from './modules/uploads/uploads.usecases';
+import { admitUploadWrite } from './modules/uploads/uploads.usecases';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
@@ -85,7 +85,11 @@ export async function createServer(deps: ServerDeps) {
     securityHeaders(request.raw, reply.raw, () => done());
   });
   // In Redis when REDIS_URL is set (shared by every process), else in memory; see rate-limit-store.ts.
-  const rateLimitStore = await openRateLimitStore({ config, log: app.log });
+  const rateLimitStore = await openRateLimitStore({
+    config,
+    log: app.log,
+    addressHash: ctx.addressHash,
+  });
   app.addHook('onClose', rateLimitStore.close);
   rateLimitStore.health.onSkippedCheck(() => ctx.metrics.rateLimitChecksSkipped.inc({}));
   await app.register(rateLimitPlugin, {
@@ -115,7 +119,8 @@ export async function createServer(deps: ServerDeps) {
         await api.register(localStorageRoutes, {
           prefix: '/storage',
           driver: deps.storage,
-          isWritable: (objectKey) => isUploadOpen({ files: ctx.files, objectKey, now: ctx.now() }),
+          isWritable: (objectKey) =>
+            admitUploadWrite({ pending: ctx.uploads.pending, objectKey, now: ctx.now() }),
         });
       }
     },

@@ -23,6 +23,7 @@ import {
   type ShortLinksRepository,
 } from './modules/short-links/short-links.repository';
 import type { StorageDriver } from './modules/storage/storage.types';
+import { createPendingUploadsRepository } from './modules/uploads/pending-uploads.repository';
 import type { UploadDeps } from './modules/uploads/uploads.usecases';
 import { createWalletDeps, type WalletDeps } from './modules/wallet/wallet.deps';
 import { type AddressHasher, createAddressHasher } from './shared/client-address';
@@ -66,6 +67,7 @@ export function createAppContext(input: {
   const hourMs = 60 * 60 * 1000;
   const now = input.now ?? (() => new Date());
   const wallet = createWalletDeps({ config: input.config, db: input.db, now });
+  const addressHash = createAddressHasher(input.secret);
   return {
     config: input.config,
     db: input.db,
@@ -87,15 +89,17 @@ export function createAppContext(input: {
           from: input.config.MAIL_FROM,
           log: { info: (message) => console.log(message), error: (_, m) => console.error(m) },
         }),
+      addressHash,
     },
     wallet,
     shortLinks,
     now,
-    addressHash: createAddressHasher(input.secret),
+    addressHash,
     metrics,
     uploads: {
       events: uploadEvents(metrics),
       files,
+      pending: createPendingUploadsRepository({ db: input.db }),
       shortLinks,
       storage: input.storage,
       partSize: input.config.UPLOAD_PART_SIZE,

@@ -16,6 +16,7 @@ const result = await sweepExpired({
   shortLinks: ctx.shortLinks,
   storage,
   oidcStates: createOidcStatesRepository({ db }),
+  pendingUploads: ctx.uploads.pending,
   onError: console.error,
 });
 const { orphans } = await sweepOrphans({

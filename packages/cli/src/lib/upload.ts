@@ -10,6 +10,7 @@ import {
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
+import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
 import {
   type MetadataRecord,
   sealMetadata,
@@ -28,7 +29,7 @@ import { putStream } from './put-stream';
 import { withRetry } from './retry';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, type SendStateStore } from './send-state';
+import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
 
 export interface SendInput {
@@ -158,12 +159,22 @@ async function startTransfer(
   let cipher: PartCipher | null = null;
   let fragment: string | null = null;
   let linkFragment: string | null = null;
-  let description: Pick<PresignRequest, 'filename' | 'contentType' | 'encryptedMetadata'>;
+  let description: Pick<
+    PresignRequest,
+    'filename' | 'contentType' | 'encryptedMetadata' | 'fileCount'
+  >;
   if (encrypt) {
+    const record = metadataOf(files);
+    // The server caps the sealed list by the number of files: say so before asking it.
+    const problem = metadataRecordProblem(record);
+    if (problem) throw new CliError(problem, EXIT.usage);
     const material = await generateKeyMaterial();
     cipher = { key: material.key, iv: material.iv };
     ({ fragment, linkFragment } = await linkFragments(material, input.passphrase));
-    description = { encryptedMetadata: await sealMetadata(metadataOf(files), material.rawKey) };
+    description = {
+      encryptedMetadata: await sealMetadata(record, material.rawKey),
+      fileCount: record.files.length,
+    };
   } else {
     description = { filename: lastSegment(files[0]!.path), contentType: PLAIN_CONTENT_TYPE };
   }
@@ -205,7 +216,7 @@ async function startTransfer(
       server: api.origin,
       files: prints,
       encrypt,
-      fragment,
+      fragment: stateFragment(fragment, input.passphrase),
       link,
       objectKey: presign.objectKey,
       slug: presign.slug,

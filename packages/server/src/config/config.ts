@@ -123,8 +123,15 @@ export const configSchema = z
     /** REWARD_UPLOAD_BASE, REWARD_UPLOAD_PER_GIB: upload reward = base + per-GiB × stored GiB (floored). */
     REWARD_UPLOAD_BASE: z.coerce.number().int().min(0).default(10),
     REWARD_UPLOAD_PER_GIB: z.coerce.number().int().min(0).default(10),
-    /** REWARD_DOWNLOAD: credited to the uploader once per (file, downloader). */
+    /**
+     * REWARD_DOWNLOAD: credited to the uploader once per (file, downloader), where a downloader is
+     * an account and an address (IPv4, or IPv6 /64).
+     */
     REWARD_DOWNLOAD: z.coerce.number().int().min(0).default(1),
+    /** REWARD_DOWNLOAD_DAILY_PER_FILE: download rewards one file earns in any 24 hours, at most. */
+    REWARD_DOWNLOAD_DAILY_PER_FILE: positiveInt.default(100),
+    /** REWARD_DOWNLOAD_DAILY_PER_UPLOADER: download rewards one account earns in any 24 hours, at most. */
+    REWARD_DOWNLOAD_DAILY_PER_UPLOADER: positiveInt.default(1000),
     /** REWARD_MIN_BYTES: files smaller than this earn no reward (uploads and downloads). */
     REWARD_MIN_BYTES: z.coerce
       .number()

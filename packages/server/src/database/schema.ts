@@ -35,6 +35,11 @@ export interface FilesTable {
    * plain uploads and for encrypted ones made before names were sealed (issue 16 item 5).
    */
   encrypted_metadata: string | null;
+  /**
+   * Pending uploads: when the server first knew bytes had arrived (or the store could not say);
+   * null = none seen yet. A presign still without bytes an hour on is swept.
+   */
+  bytes_seen_at: number | null;
 }
 
 export interface ShortLinksTable {

@@ -1,18 +1,21 @@
 /**
  * The Redis rate-limit store on a real redis-server of the test's own: counted under the key
- * prefix with a hash of the client address, and fail open when Redis dies (requests served, one
+ * prefix with a keyed hash of the client address (an IPv6 /64 counting as one), and fail open when Redis dies (requests served, one
  * warning, every skipped check counted), with limits back once Redis is.
  */
+import { createHash } from 'node:crypto';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
+import { createAddressHasher } from './client-address';
 import { openRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 const LIMIT = 2;
 const PREFIX = 'store-test:';
+const addressHash = createAddressHasher('k'.repeat(32));
 
 describe.skipIf(skipRedisSuites)('rate limits in Redis', () => {
   let redis: TestRedis;
@@ -27,7 +30,7 @@ describe.skipIf(skipRedisSuites)('rate limits in Redis', () => {
   beforeAll(async () => {
     redis = await startTestRedis();
     const config = loadConfig({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: PREFIX });
-    store = await openRateLimitStore({ config, log });
+    store = await openRateLimitStore({ config, log, addressHash });
     app = Fastify();
     app.addHook('onClose', store.close);
     await app.register(rateLimitPlugin, { global: false, ...store.pluginOptions });
@@ -42,21 +45,26 @@ describe.skipIf(skipRedisSuites)('rate limits in Redis', () => {
 
   const hit = (ip: string) => app.inject({ method: 'GET', url: '/limited', remoteAddress: ip });
 
-  it('counts under the key prefix, keeping a hash of the client address and never the address', async () => {
+  it('counts under the key prefix, keeping a keyed hash of the client address and never the address', async () => {
     for (let i = 0; i < LIMIT; i += 1) expect((await hit('198.51.100.7')).statusCode).toBe(200);
     expect((await hit('198.51.100.7')).statusCode).toBe(429);
 
     const reader = new Redis(redis.url);
     try {
       const keys = await reader.keys('*');
-      expect(keys.length).toBeGreaterThan(0);
-      for (const key of keys) {
-        expect(key.startsWith(`${PREFIX}rate-limit:GET/limited-`)).toBe(true);
-        expect(key).not.toContain('198.51.100.7');
-      }
+      expect(keys).toEqual([`${PREFIX}rate-limit:GET/limited-${addressHash('198.51.100.7')}`]);
+      const unkeyed = createHash('sha256').update('198.51.100.7').digest('base64url').slice(0, 32);
+      expect(keys[0]).not.toContain(unkeyed);
     } finally {
       reader.disconnect();
     }
+  });
+
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    for (let i = 0; i < LIMIT; i += 1)
+      expect((await hit(`2001:db8:5:6::${i + 1}`)).statusCode).toBe(200);
+    expect((await hit('2001:db8:5:6:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await hit('2001:db8:5:7::1')).statusCode).toBe(200);
   });
 
   it('serves every request while Redis is down, warns once, counts each skipped check, and limits again when it is back', async () => {

@@ -3,18 +3,18 @@
  * Redis store, so every process shares one count per route and client. Without it: in this
  * process's memory (the plugin's default store). When Redis does not answer, a request is served
  * without a limit (fail open) rather than refused: a brief outage must not take the site down.
+ * Either way a client is its address as every per-address rule counts it (IPv4, or IPv6 /64).
  */
-import {
-  type FastifyRateLimitOptions,
-  type FastifyRateLimitStore,
-  type FastifyRateLimitStoreCtor,
-  normalizeIP,
-  type RateLimitPluginOptions,
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
 } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/config';
-import { hashClientIp } from './client-ip-hash';
+import { type AddressHasher, clientAddress } from './client-address';
 import { createRedisHealth, type RedisHealth, type RedisLog } from './redis-health';
 
 export interface RateLimitStore {
@@ -28,11 +28,15 @@ export interface RateLimitStore {
 export async function openRateLimitStore(input: {
   config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'RATE_LIMIT_ENABLED'>;
   log: RedisLog;
+  /** Keys Redis counts under: a keyed hash, never the address itself. */
+  addressHash: AddressHasher;
 }): Promise<RateLimitStore> {
   const { config } = input;
   const health = createRedisHealth({ log: input.log });
   if (!config.REDIS_URL || !config.RATE_LIMIT_ENABLED) {
-    return { pluginOptions: {}, health, close: async () => {} };
+    // The plugin's own key is the same /64 grouping today; naming it keeps one rule if that changes.
+    const keyGenerator = (request: { ip: string }) => clientAddress(request.ip);
+    return { pluginOptions: { keyGenerator }, health, close: async () => {} };
   }
   // Loaded here only: a process without REDIS_URL never pays for ioredis.
   const { openRedis, closeRedis } = await import('./redis');
@@ -41,9 +45,8 @@ export async function openRateLimitStore(input: {
     pluginOptions: {
       store: failOpenRedisStore(client, `${config.REDIS_KEY_PREFIX}rate-limit:`, health),
       skipOnError: true,
-      // Redis lives outside this process: it keeps a hash of the client's address, not the address
-      // (IPv6 grouped by /64 first, as the plugin's own key does).
-      keyGenerator: (request) => hashClientIp(normalizeIP(request.ip)),
+      // Redis lives outside this process: it keeps a keyed hash of the address, not the address.
+      keyGenerator: (request) => input.addressHash(request.ip),
     },
     health,
     close: () => closeRedis(client),

@@ -26,6 +26,8 @@ export async function createTestServer(input: {
   logger?: ServerDeps['logger'];
   /** Another store (e.g. s3rver's driver); default: the local driver in a temp dir. */
   storage?: StorageDriver;
+  /** The server secret (SECRET); default: a fixed one. */
+  secret?: string;
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-test-'));
   const config = loadConfig({
@@ -44,7 +46,7 @@ export async function createTestServer(input: {
       secret: 'x'.repeat(32),
       now: clock.now,
     });
-  const secret = 's'.repeat(32);
+  const secret = input.secret ?? 's'.repeat(32);
   const app = await createServer({
     config,
     db: input.database.db,

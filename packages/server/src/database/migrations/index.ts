@@ -14,6 +14,8 @@ import * as m0012 from './0012-wallet-unlinks';
 import * as m0013 from './0013-download-limits';
 import * as m0015 from './0015-server-settings';
 import * as m0016 from './0016-encrypted-metadata';
+import * as m0017 from './0017-forget-unkeyed-address-hashes';
+import * as m0018 from './0018-upload-bytes-seen';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013-download-limits': m0013,
   '0015-server-settings': m0015,
   '0016-encrypted-metadata': m0016,
+  '0017-forget-unkeyed-address-hashes': m0017,
+  '0018-upload-bytes-seen': m0018,
 };

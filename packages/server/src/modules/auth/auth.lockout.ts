@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../database/schema';
-import { hashClientIp } from '../../shared/client-ip-hash';
+import type { AddressHasher } from '../../shared/client-address';
 import { tooManyLogins } from './auth.errors';
 
 export const LOGIN_LIMITS = {
@@ -47,14 +47,14 @@ export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepos
 
 /** Records the attempt and checks both limits; the returned function forgives it on success. */
 export async function admitLoginAttempt(args: {
-  deps: { attempts: LoginAttemptsRepository };
+  deps: { attempts: LoginAttemptsRepository; addressHash: AddressHasher };
   input: { email: string; clientIp: string };
   now: Date;
 }): Promise<{ succeeded: () => Promise<void> }> {
   const { deps, input, now } = args;
   const at = now.getTime();
   const id = randomUUID();
-  const ipHash = hashClientIp(input.clientIp);
+  const ipHash = deps.addressHash(input.clientIp);
   await deps.attempts.record({ id, email: input.email, ip_hash: ipHash, at });
   const { perClient, perAccount } = LOGIN_LIMITS;
   const [byClient, byAccount] = await Promise.all([

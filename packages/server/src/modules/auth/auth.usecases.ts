@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { passwordStrength } from '@sealdrop/core/password-strength';
+import type { AddressHasher } from '../../shared/client-address';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
 import { requestEmailChange } from './auth.email-change';
@@ -23,6 +24,8 @@ export interface AuthDeps {
   /** Verification and password-reset links (issue 14). */
   emailTokens: EmailTokensRepository;
   mailer: Mailer;
+  /** What the lockout stores of a client's address (shared/client-address.ts). */
+  addressHash: AddressHasher;
 }
 
 /** What every auth use case takes: its dependencies, what was asked, and the time. */
@@ -128,7 +131,7 @@ export async function login({
   now,
 }: AuthCase<{ email: string; password: string; clientIp: string }>) {
   const attempt = await admitLoginAttempt({
-    deps: { attempts: deps.loginAttempts },
+    deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
     input: { email: input.email, clientIp: input.clientIp },
     now,
   });

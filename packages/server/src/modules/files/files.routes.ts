@@ -2,7 +2,6 @@ import { pageQuerySchema } from '@sealdrop/core/api-auth-schemas';
 import { fileIdParamsSchema, resolveQuerySchema } from '@sealdrop/core/api-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { hashClientIp } from '../../shared/client-ip-hash';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
@@ -114,7 +113,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
           input: {
             fileId,
             origin,
-            ipHash: hashClientIp(request.ip),
+            ipHash: ctx.addressHash(request.ip),
             userId: session?.user.id ?? null,
             visitorHash: ensureVisitor(request, reply, origin),
           },

@@ -4,7 +4,8 @@
  * pay twice nor leave a credit for a deleted file standing.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../database/schema';
+import { sql, type Transaction } from 'kysely';
+import type { Database, DatabaseSchema } from '../../database/schema';
 
 export const UPLOAD_REWARD = 'upload_reward';
 export const UPLOAD_REWARD_REVERSED = 'upload_reward_reversed';
@@ -91,6 +92,8 @@ export function createRewardsRepository({ db }: { db: Database }) {
      * and `user:{id}` when signed in) was claimed for this file before. Every key is claimed either
      * way, so an account first seen on a paid address stays paid for from any other. The claims and
      * the credit commit together; a parallel twin waits on the same key, then finds it taken.
+     * Past a daily cap (rewards in the last 24 hours, per file and per owner) nothing is paid or
+     * claimed: the owner's row is held first, so parallel credits count each other.
      */
     async creditDownload(input: {
       fileId: string;
@@ -98,8 +101,22 @@ export function createRewardsRepository({ db }: { db: Database }) {
       visitorKeys: string[];
       amount: number;
       now: number;
+      dailyCaps: { perFile: number; perOwner: number };
     }): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('id', '=', input.ownerId)
+          .execute();
+        const paid = await downloadRewardsSince(
+          trx,
+          input.ownerId,
+          input.fileId,
+          input.now - DAY_MS,
+        );
+        if (paid.byFile >= input.dailyCaps.perFile || paid.byOwner >= input.dailyCaps.perOwner)
+          return false;
         let fresh = 0;
         for (const key of input.visitorKeys) {
           const claimed = await trx
@@ -132,3 +149,39 @@ export function createRewardsRepository({ db }: { db: Database }) {
 }
 
 export type RewardsRepository = ReturnType<typeof createRewardsRepository>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Download rewards paid to `ownerId` since `since`: all of them, and those for `fileId` (a download
+ * reward's reference starts with `{fileId}:`). Compared by substr, not LIKE: SQLite's LIKE ignores
+ * case, and short codes differ by case.
+ */
+async function downloadRewardsSince(
+  trx: Transaction<DatabaseSchema>,
+  ownerId: string,
+  fileId: string,
+  since: number,
+) {
+  const prefix = `${fileId}:`;
+  const row = await trx
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('byOwner'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(sql`substr(reference, 1, ${sql.lit(prefix.length)})`, '=', prefix)
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('byFile'),
+    ])
+    .where('user_id', '=', ownerId)
+    .where('reason', '=', DOWNLOAD_REWARD)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return { byOwner: Number(row?.byOwner ?? 0), byFile: Number(row?.byFile ?? 0) };
+}

@@ -75,6 +75,16 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
     }
   };
 
+  const head = async (key: string) => {
+    try {
+      const info = await stat(layout.objectPath(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+
   return {
     name: 'local',
 
@@ -108,14 +118,11 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
       await multipart.abort(key, uploadId);
     },
 
-    async head(key) {
-      try {
-        const info = await stat(layout.objectPath(key));
-        return info.isFile() ? { size: info.size } : null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+    head,
+
+    async receivedBytes({ key, uploadId }) {
+      if (await head(key)) return true;
+      return uploadId ? multipart.hasParts(key, uploadId) : false;
     },
 
     async presignGet({ key, expiresInSeconds, origin, fileName }) {

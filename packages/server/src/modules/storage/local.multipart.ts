@@ -56,6 +56,18 @@ export function createLocalMultipart({
       return uploadId;
     },
 
+    /** Whether a part of this upload was stored (false when the upload is unknown or gone). */
+    async hasParts(key: string, uploadId: string): Promise<boolean> {
+      const dir = await find(key, uploadId);
+      if (!dir) return false;
+      try {
+        return (await readdir(dir)).some((name) => name !== UPLOAD_FILE);
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+
     async receivePart(
       input: { key: string; uploadId: string; partNumber: number; size: number },
       body: Readable,

@@ -136,6 +136,12 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
       return bytes ? { size: bytes.length } : null;
     },
 
+    async receivedBytes({ key, uploadId }) {
+      if (objects.has(key)) return true;
+      const upload = uploads.get(uploadId ?? '');
+      return upload?.key === key && upload.parts.size > 0;
+    },
+
     async presignGet({ key, expiresInSeconds, fileName }) {
       return presign({ op: 'get', key, fileName }, expiresInSeconds);
     },

@@ -6,6 +6,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -30,6 +31,8 @@ export interface S3StorageDriverOptions {
 
 /** Answers that mean "there is no such upload (any more)", which abort treats as done. */
 const GONE_UPLOAD_ERRORS = new Set(['NoSuchUpload', 'NotFound', 'MethodNotAllowed']);
+/** Answers of a store that does not list parts at all (s3rver): it cannot tell. */
+const NO_LIST_PARTS_ERRORS = new Set(['MethodNotAllowed', 'NotImplemented']);
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
@@ -51,6 +54,19 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+  const head = async (key: string) => {
+    assertValidStorageKey(key);
+    try {
+      const { ContentLength } = await client.send(
+        new HeadObjectCommand({ Bucket: bucket, Key: key }),
+      );
+      return { size: ContentLength ?? 0 };
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  };
 
   return {
     name: 's3',
@@ -118,15 +134,21 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
       }
     },
 
-    async head(key) {
-      assertValidStorageKey(key);
+    head,
+
+    async receivedBytes({ key, uploadId }) {
+      if (await head(key)) return true;
+      if (!uploadId) return false;
       try {
-        const { ContentLength } = await client.send(
-          new HeadObjectCommand({ Bucket: bucket, Key: key }),
+        const { Parts } = await client.send(
+          new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MaxParts: 1 }),
         );
-        return { size: ContentLength ?? 0 };
+        return (Parts?.length ?? 0) > 0;
       } catch (error) {
-        if (statusOf(error) === 404) return null;
+        const status = statusOf(error);
+        const name = error instanceof Error ? error.name : '';
+        if (name === 'NoSuchUpload' || status === 404) return false;
+        if (NO_LIST_PARTS_ERRORS.has(name) || status === 405 || status === 501) return null;
         throw error;
       }
     },

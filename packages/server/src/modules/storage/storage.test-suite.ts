@@ -175,6 +175,29 @@ export function runStorageDriverContract(
       expect(await harness.driver.head(key)).toBeNull();
     });
 
+    it('tells whether an unfinished upload has received bytes (multipart: or cannot tell)', async () => {
+      const { driver } = harness;
+      const single = newKey();
+      expect(await driver.receivedBytes({ key: single, uploadId: null })).toBe(false);
+      await put(single, randomBytes(10));
+      expect(await driver.receivedBytes({ key: single, uploadId: null })).toBe(true);
+
+      const key = newKey();
+      const { uploadId } = await driver.createMultipart({
+        key,
+        contentType: 'application/octet-stream',
+      });
+      const before = await driver.receivedBytes({ key, uploadId });
+      await putPart(key, uploadId, 1, randomBytes(100));
+      const after = await driver.receivedBytes({ key, uploadId });
+      // A store without ListParts (s3rver) says it cannot tell, before and after alike.
+      expect([
+        [false, true],
+        [null, null],
+      ]).toContainEqual([before, after]);
+      await driver.abortMultipart({ key, uploadId });
+    });
+
     it('treats deleting as idempotent and stops serving the object', async () => {
       const key = newKey();
       await put(key, randomBytes(10));

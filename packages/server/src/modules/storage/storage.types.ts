@@ -56,6 +56,12 @@ export interface StorageDriver {
   abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
   /** Size of a complete object, or null when there is none. */
   head(key: string): Promise<{ size: number } | null>;
+  /**
+   * Whether any byte of an unfinished upload has reached the store: its object (a single PUT) or
+   * one of its parts (multipart, `uploadId`). Null when the store cannot tell: an S3-compatible
+   * store without ListParts. The sweeper drops presigns that never sent a byte.
+   */
+  receivedBytes(input: { key: string; uploadId: string | null }): Promise<boolean | null>;
   presignGet(input: PresignGetInput): Promise<string>;
   /** Idempotent: deleting a missing object is not an error. */
   delete(key: string): Promise<void>;

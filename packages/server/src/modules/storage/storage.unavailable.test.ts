@@ -16,6 +16,7 @@ function driverWhoseHead(head: StorageDriver['head']): StorageDriver {
     completeMultipart: unused,
     abortMultipart: unused,
     head,
+    receivedBytes: unused,
     presignGet: unused,
     delete: unused,
     check: unused,

@@ -70,6 +70,7 @@ export function withStoreUnavailableErrors<T extends StorageDriver>(
     completeMultipart: (input) => guarded(() => driver.completeMultipart(input), null),
     abortMultipart: (input) => guarded(() => driver.abortMultipart(input), timeoutMs),
     head: (key) => guarded(() => driver.head(key), timeoutMs),
+    receivedBytes: (input) => guarded(() => driver.receivedBytes(input), timeoutMs),
     presignGet: (input) => guarded(() => driver.presignGet(input), timeoutMs),
     delete: (key) => guarded(() => driver.delete(key), timeoutMs),
     check: () => guarded(() => driver.check(), timeoutMs),

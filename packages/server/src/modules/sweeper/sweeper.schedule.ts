@@ -45,6 +45,7 @@ export function startSweeper(input: {
         shortLinks: ctx.shortLinks,
         storage: ctx.storage,
         oidcStates,
+        pendingUploads: ctx.uploads.pending,
         now: ctx.now(),
         onError: (err, fileId) => log.warn({ err, fileId }, 'sweep failed for a file'),
       });

@@ -4,7 +4,7 @@
  * as is, the database, the short links, the log and the download's Content-Disposition name
  * nothing. Links made before keep their stored name.
  */
-import { MAX_ENCRYPTED_METADATA_CHARS } from '@sealdrop/core/api-schemas';
+import { MAX_ENCRYPTED_METADATA_CHARS } from '@sealdrop/core/crypto/metadata-limits';
 import { describe, expect, it } from 'vitest';
 import { databaseText } from '../../testing/database-text';
 import { describeEachDatabase } from '../../testing/databases';

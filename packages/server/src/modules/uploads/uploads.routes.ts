@@ -7,7 +7,6 @@ import {
 import { MAX_UPLOAD_BYTES } from '@sealdrop/core/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { hashClientIp } from '../../shared/client-ip-hash';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
@@ -48,7 +47,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
           input,
           tier: uploadTierOf(session?.user ?? null, premium),
           ownerId: session?.user.id ?? null,
-          uploaderIpHash: hashClientIp(request.ip),
+          uploaderIpHash: ctx.addressHash(request.ip),
           origin: origin(request),
           now: ctx.now(),
         });

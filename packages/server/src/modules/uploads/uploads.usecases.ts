@@ -9,11 +9,14 @@ import type { FileRow, FilesRepository } from '../files/files.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
+import type { PendingUploadsRepository } from './pending-uploads.repository';
 import * as errors from './uploads.errors';
 import { objectKeyFor, PART_URLS_PER_CALL, planObject, uploadLimits } from './uploads.models';
 
 export interface UploadDeps {
   files: FilesRepository;
+  /** Which pending uploads are known to receive bytes (the sweeper drops those that never do). */
+  pending: PendingUploadsRepository;
   shortLinks: ShortLinksRepository;
   storage: StorageDriver;
   partSize: number;
@@ -101,6 +104,7 @@ export async function presignUpload(args: {
     download_limit: input.downloadLimit ?? null,
     download_count: 0,
     encrypted_metadata: input.isEncrypted ? (input.encryptedMetadata ?? null) : null,
+    bytes_seen_at: null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
@@ -194,14 +198,16 @@ async function signParts(
   );
 }
 
-/** A stored object may still be written: its upload is pending and unexpired (issue 14, item 5). */
-export async function isUploadOpen(args: {
-  files: FilesRepository;
+/**
+ * A stored object may still be written: its upload is pending and unexpired (issue 14, item 5).
+ * Asked as a write begins, which also tells the sweeper that this upload is receiving bytes.
+ */
+export async function admitUploadWrite(args: {
+  pending: PendingUploadsRepository;
   objectKey: string;
   now: Date;
 }): Promise<boolean> {
-  const file = await args.files.findByObjectKey(args.objectKey);
-  return file?.status === 'pending' && file.expires_at > args.now.getTime();
+  return args.pending.admitWrite(args.objectKey, args.now.getTime());
 }
 
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {

@@ -4,7 +4,8 @@
  * come from configuration. An upload pays once per finalized file, and is taken back if its
  * uploader deletes it within a day. A download pays only when the server signed a download URL
  * for this visitor, never to the uploader's own account, wallet or address, and once per (file,
- * visitor), where a visitor is both its address and its account.
+ * visitor), where a visitor is both its address (IPv4, or IPv6 /64) and its account; a file and an
+ * uploader earn at most a set number of download rewards a day (docs/wallet.md).
  */
 import { formatFileSize } from '@sealdrop/core/format-size';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
@@ -34,6 +35,8 @@ export interface RewardEvents {
 export interface RewardRules {
   upload: { base: number; perGiB: number };
   download: number;
+  /** Download rewards paid in any 24 hours, at most (REWARD_DOWNLOAD_DAILY_PER_*). */
+  downloadDailyCaps: { perFile: number; perOwner: number };
   /** Files smaller than this earn nothing (REWARD_MIN_BYTES). */
   minBytes: number;
 }
@@ -103,6 +106,7 @@ export async function rewardDownload(args: {
     visitorKeys: [`ip:${ipHash}`, ...(downloader ? [`user:${downloader.id}`] : [])],
     amount: rules.download,
     now: now.getTime(),
+    dailyCaps: rules.downloadDailyCaps,
   });
   if (credited) deps.events?.credited('download', rules.download);
   return { reward: credited ? rules.download : 0 };

@@ -1,7 +1,6 @@
 /** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { hashClientIp } from '../../shared/client-ip-hash';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestOrigin } from '../../shared/origin';
@@ -42,6 +41,10 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
     const rules = {
       upload: { base: ctx.config.REWARD_UPLOAD_BASE, perGiB: ctx.config.REWARD_UPLOAD_PER_GIB },
       download: ctx.config.REWARD_DOWNLOAD,
+      downloadDailyCaps: {
+        perFile: ctx.config.REWARD_DOWNLOAD_DAILY_PER_FILE,
+        perOwner: ctx.config.REWARD_DOWNLOAD_DAILY_PER_UPLOADER,
+      },
       minBytes: ctx.config.REWARD_MIN_BYTES,
     };
     // The message names the site the user is on, so a message phished for another site is useless here.
@@ -177,7 +180,11 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await rewardDownload({
             deps: rewardDeps,
-            input: { downloader: session?.user ?? null, ipHash: hashClientIp(request.ip), fileId },
+            input: {
+              downloader: session?.user ?? null,
+              ipHash: ctx.addressHash(request.ip),
+              fileId,
+            },
             rules,
             now: ctx.now(),
           }),

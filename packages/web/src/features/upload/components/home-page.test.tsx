@@ -146,6 +146,23 @@ describe('HomePage', () => {
     expect(screen.getByLabelText(/drop a file here/i)).toBeInTheDocument();
   });
 
+  it('refuses, with an alert and before any request, names too long for one link', () => {
+    const api = mockApi(happyRoutes);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    render(<HomePage />);
+    const folder = 'deep/'.repeat(500);
+    const files = ['one', 'two'].map((name) => {
+      const file = new File([name], `${name}.txt`);
+      Object.defineProperty(file, 'webkitRelativePath', { value: `${folder}${name}.txt` });
+      return file;
+    });
+    fireEvent.change(screen.getByLabelText(/drop a file here/i), { target: { files } });
+    expect(alert).toHaveBeenCalledWith(
+      'The names and folders of these files are too long to share in one link. Share fewer files at once, or shorten their paths.',
+    );
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the short link before the transfer ends, then gets ready; a failed short-link completion is only logged', async () => {
     const api = mockApi({
       ...happyRoutes,

@@ -1,3 +1,4 @@
+import { visibleName } from '@sealdrop/core/file-list';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
 import { formatSize } from '@sealdrop/core/format-size';
 import { useId } from 'react';
@@ -72,7 +73,8 @@ export function UploadStatusView(props: UploadStatusViewProps) {
 
       {fileName ? (
         <p className="sd-upload-card__file">
-          <span className="sd-upload-card__file-name">{fileName}</span>
+          {/* The sender's own file name, its hidden characters written out (core's visibleName). */}
+          <span className="sd-upload-card__file-name">{visibleName(fileName)}</span>
           {typeof fileSize === 'number' ? (
             <span className="sd-upload-card__file-size">{formatSize(fileSize)}</span>
           ) : null}

@@ -5,7 +5,8 @@
  * list of names, sizes, types and paths travels sealed in the metadata record (presign), and the
  * download page cuts the object back into files with it.
  */
-import type { MetadataFile } from '@sealdrop/core/crypto/metadata-record';
+import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
+import { type MetadataFile, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { lastSegment, linkName, safeEntryPath } from '@sealdrop/core/file-list';
 
 /** A file as picked, with its path relative to the picked folder (its name for a loose file). */
@@ -44,6 +45,15 @@ export function bundleFiles(picked: readonly PickedFile[]): File | null {
 /** The files a bundle is made of, in order; null for a single file. */
 export function bundleEntries(blob: Blob): MetadataFile[] | null {
   return bundles.get(blob) ?? null;
+}
+
+/**
+ * Why the sealed list of this file (or bundle) cannot go with one link — too many files, or names
+ * too long for the metadata a presign may carry — or null when it can.
+ */
+export function sealedListProblem(blob: File): string | null {
+  const entries = bundleEntries(blob);
+  return metadataRecordProblem(entries ? { files: entries } : singleFileRecord(blob));
 }
 
 /** Files from an <input type=file multiple> or a folder input (webkitRelativePath). */

@@ -1,7 +1,7 @@
 /**
  * How an upload describes its file to presign (issue 16 item 5, DESIGN §6): a plain upload sends
- * its name and type; an encrypted one sends only the metadata record sealed under its file key,
- * so the server never learns the name or the type.
+ * its name and type; an encrypted one sends the metadata record sealed under its file key (so the
+ * server never learns the name or the type) and the number of files the record lists.
  */
 import type { PresignRequest } from '@sealdrop/core/api-schemas';
 import {
@@ -12,7 +12,7 @@ import {
 
 export type PresignDescription = Pick<
   PresignRequest,
-  'filename' | 'contentType' | 'encryptedMetadata'
+  'filename' | 'contentType' | 'encryptedMetadata' | 'fileCount'
 >;
 
 export async function describeForPresign(
@@ -24,5 +24,9 @@ export async function describeForPresign(
 ): Promise<PresignDescription> {
   if (!rawKey) return { filename: file.name, contentType: file.type };
   const record = entries ? { files: entries } : singleFileRecord(file);
-  return { encryptedMetadata: await sealMetadata(record, rawKey) };
+  // The count bounds how long the server lets the sealed record be.
+  return {
+    encryptedMetadata: await sealMetadata(record, rawKey),
+    fileCount: record.files.length,
+  };
 }

@@ -1,0 +1,63 @@
+import type { Database } from '../../database/schema';
+
+/**
+ * What the server knows of pending uploads receiving bytes (`files.bytes_seen_at`): the local
+ * driver's PUTs mark it as they begin, the sweeper marks what the store says, and presigns that
+ * never sent a byte are expired so the sweeper deletes them with their metadata.
+ */
+export function createPendingUploadsRepository({ db }: { db: Database }) {
+  return {
+    /**
+     * A write to `objectKey` may begin when its upload is pending and unexpired; the upload is then
+     * known to receive bytes. One statement, so the sweeper cannot expire it in between.
+     */
+    async admitWrite(objectKey: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set((eb) => ({ bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)) }))
+        .where('object_key', '=', objectKey)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Live pending uploads presigned before `createdBefore` with no byte seen yet, oldest first. */
+    async findByteless(input: { createdBefore: number; now: number; limit: number }) {
+      return db
+        .selectFrom('files')
+        .select(['id', 'object_key', 'upload_id'])
+        .where('status', '=', 'pending')
+        .where('bytes_seen_at', 'is', null)
+        .where('created_at', '<', input.createdBefore)
+        .where('expires_at', '>', input.now)
+        .orderBy('created_at')
+        .limit(input.limit)
+        .execute();
+    },
+
+    async markBytesSeen(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ bytes_seen_at: now })
+        .where('id', '=', id)
+        .where('bytes_seen_at', 'is', null)
+        .execute();
+    },
+
+    /** Expires the upload now unless bytes were seen meanwhile; true when it did. */
+    async expireByteless(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ expires_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('bytes_seen_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type PendingUploadsRepository = ReturnType<typeof createPendingUploadsRepository>;
