@@ -112,6 +112,7 @@ function processName(pid) {
 }
 /** CPU seconds so far of each kind of browser process, by name. */
 function cpuByName() {
+  /** @type {Record<string, number>} */
   const out = {};
   for (const pid of browserPids()) {
     const name = processName(pid);
@@ -156,11 +157,12 @@ async function timeDownload(browser, url, control, method = 'default') {
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = browserCpuSeconds() - cpuBefore;
   const cpuAfter = cpuByName();
-  const cpu = Object.fromEntries(
-    Object.entries(cpuAfter)
-      .map(([name, value]) => [name, round(value - (cpuByNameBefore[name] ?? 0))])
-      .filter(([, value]) => value >= 0.1),
-  );
+  /** @type {Record<string, number>} */
+  const cpu = {};
+  for (const [name, value] of Object.entries(cpuAfter)) {
+    const used = round(value - (cpuByNameBefore[name] ?? 0));
+    if (used >= 0.1) cpu[name] = used;
+  }
   clearInterval(sampler);
   const failure = await download.failure();
   const sha = failure ? '' : await sha256OfFile(path);
