@@ -44,7 +44,8 @@ export function claimedChromium(): { wsEndpoint: string; pid: number } | null {
  * disconnects: the contexts this connection created go with it, the browser stays for the next
  * file. `isLocal`: downloads and uploaded files are read from and written to this machine's disk
  * directly. A worker process beyond the browsers started (Vitest replaced one) launches its own,
- * which `close()` ends.
+ * which `close()` ends. `'Firefox'`: a Firefox of the caller's own (launchFirefox), which
+ * `close()` ends.
  */
 export function connectBrowser(name: BrowserName = 'Chromium'): Promise<Browser> {
   if (name === 'Firefox') return launchFirefox().then(({ browser }) => browser);
