@@ -126,4 +126,16 @@ describe('runDecryptingDownload', () => {
     expect(await run(env, MAX_BLOB_SAVE_BYTES + 1)).toBe('service-worker');
     expect(jobs).toHaveLength(1);
   });
+
+  it('does not ask the worker twice when it failed to start and no page-side method opens', async () => {
+    await serveCiphertext();
+    const { env, jobs } = environment(async () => {
+      throw new SinkUnavailableError('The browser did not request the download');
+    });
+    env.open = async () => {
+      throw new SinkUnavailableError('No registration');
+    };
+    await expect(run(env)).rejects.toBeInstanceOf(SinkUnavailableError);
+    expect(jobs).toHaveLength(1);
+  });
 });

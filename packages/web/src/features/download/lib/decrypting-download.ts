@@ -107,9 +107,13 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
     }
   } catch (error) {
     await decrypted.cancel(error).catch(() => {});
-    if (error instanceof SinkUnavailableError && kinds.includes('service-worker')) {
+    if (
+      error instanceof SinkUnavailableError &&
+      kinds.includes('service-worker') &&
+      kinds[0] !== 'service-worker'
+    ) {
       // No page-side method took the file (too large for the quota and for memory): the stream
-      // through the Service Worker is the one way left.
+      // through the Service Worker, not tried yet, is the one way left.
       await inWorker();
       return 'service-worker';
     }
