@@ -114,8 +114,9 @@ function stagedDownloads(page: Page): Promise<string[]> {
 describe.each(CORE_FLOW_BROWSERS)('a spoiled encrypted download in %s', (browserName) => {
   let server: AppServer;
   let browser: Browser;
-  const downloads = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-downloads-'));
+  let downloads = '';
   beforeAll(async () => {
+    downloads = mkdtempSync(join(tmpdir(), 'sealdrop-e2e-downloads-'));
     [server, browser] = await Promise.all([
       startAppServer(),
       launchWithDownloads(browserName, downloads),
@@ -124,7 +125,7 @@ describe.each(CORE_FLOW_BROWSERS)('a spoiled encrypted download in %s', (browser
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    rmSync(downloads, { recursive: true, force: true });
+    if (downloads) rmSync(downloads, { recursive: true, force: true });
   });
 
   it.each(SPOILERS)(

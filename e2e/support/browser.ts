@@ -91,10 +91,20 @@ export async function launchFirefox(
   downloads?: string,
 ): Promise<{ browser: Browser; downloads: string }> {
   const folder = downloads ?? mkdtempSync(join(tmpdir(), 'sealdrop-e2e-firefox-downloads-'));
-  const browser = await firefox.launch(firefoxLaunchOptions({ downloadsPath: folder }));
-  if (!downloads) {
-    browser.on('disconnected', () => rmSync(folder, { recursive: true, force: true }));
+  const removeFolder = () => {
+    if (!downloads) rmSync(folder, { recursive: true, force: true });
+  };
+  const launch = () => firefox.launch(firefoxLaunchOptions({ downloadsPath: folder }));
+  let browser: Browser;
+  try {
+    // On a machine loaded far beyond its cores, a fresh Firefox failed to start once in a whole
+    // e2e run; a second start is cheaper than a lost file of tests.
+    browser = await launch().catch(launch);
+  } catch (error) {
+    removeFolder();
+    throw error;
   }
+  browser.on('disconnected', removeFolder);
   return { browser, downloads: folder };
 }
 
