@@ -43,7 +43,9 @@ describe.each(CORE_FLOW_BROWSERS)('a link opened while its file uploads, in %s',
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;
     });
-    await page.goto(link);
+    // A minute, not the default half: with the machine loaded far beyond its two cores, this
+    // navigation took longer than 30 s twice.
+    await page.goto(link, { timeout: 60_000 });
     await page.getByText(WAITING).waitFor({ timeout: 15_000 });
     await page.getByText('big-video.mov').waitFor();
     // The sender has not finished yet.
