@@ -3,7 +3,7 @@
  * the shell history and the process list.
  */
 import { text } from 'node:stream/consumers';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { configDir } from '../lib/config-dir';
 import { getLink } from '../lib/download';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
@@ -35,7 +35,7 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       onWaiting: () => process.stderr.write('The sender is still uploading: waiting…\n'),
       onInterrupted: () => process.stderr.write('Connection lost. Resuming…\n'),
       onResume: (bytes) =>
-        process.stderr.write(`Resuming the unfinished download after ${formatFileSize(bytes)}.\n`),
+        process.stderr.write(`Resuming the unfinished download after ${formatSize(bytes)}.\n`),
       onProgress: (received, total) => bar.update(received, total),
       stateDir: configDir(),
     });

@@ -1,6 +1,6 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CopyIcon, LockIcon } from '../../../components/ui/icons';
@@ -35,7 +35,7 @@ export function FileTable({ files, onCopy, onDelete }: FileTableProps) {
                 {file.isEncrypted ? <LockIcon size={16} title="Encrypted" /> : null}
                 <span>{file.originalName}</span>
               </th>
-              <td>{formatFileSize(file.size)}</td>
+              <td>{formatSize(file.size)}</td>
               <td>{formatExpiry(file.expiresAt)}</td>
               <td>
                 {file.status === 'ready' ? (

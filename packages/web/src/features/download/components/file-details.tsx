@@ -1,6 +1,6 @@
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { retentionSentence } from '@sealdrop/core/retention';
 import { useEffect, useState } from 'react';
 import { ClockIcon } from '../../../components/ui/icons';
@@ -25,7 +25,7 @@ export function FileDetails({ file }: { file: FileInfo }) {
         </div>
         <div>
           <dt>Size</dt>
-          <dd>{formatFileSize(file.size)}</dd>
+          <dd>{formatSize(file.size)}</dd>
         </div>
         <div>
           <dt>Expiration</dt>
