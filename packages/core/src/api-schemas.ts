@@ -237,6 +237,8 @@ export const publicConfigSchema = z.object({
   oidcName: z.string().optional(),
   /** TOKEN_EXPLORER_URL, a template with {mint}. */
   tokenExplorerUrl: z.string().optional(),
+  /** Whether a token is configured: without one, no reward is asked for (they all answer 404). */
+  tokenConfigured: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
