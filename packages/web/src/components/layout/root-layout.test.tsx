@@ -189,10 +189,11 @@ describe('RootLayout feedback button', () => {
 });
 
 describe('RootLayout footer', () => {
-  it('states both retentions, so it is true for premium readers too', () => {
+  it('states both retentions as an upper bound, so it is true for premium readers and short links too', () => {
     renderLayout('/about');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      'Files are encrypted in your browser before upload and deleted after 24 hours (30 days on Premium). No trackers, no ads.',
+      'Files are encrypted in your browser before upload and deleted when their link expires, within 24 hours (30 days on Premium). No trackers, no ads.',
     );
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('after 24 hours');
   });
 });
