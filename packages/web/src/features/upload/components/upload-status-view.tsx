@@ -72,7 +72,10 @@ export function UploadStatusView(props: UploadStatusViewProps) {
 
       {fileName ? (
         <p className="sd-upload-card__file">
-          <span className="sd-upload-card__file-name">{fileName}</span>
+          {/* Cut short with an ellipsis when long; the title holds the whole name. */}
+          <span className="sd-upload-card__file-name" title={fileName}>
+            {fileName}
+          </span>
           {typeof fileSize === 'number' ? (
             <span className="sd-upload-card__file-size">{formatSize(fileSize)}</span>
           ) : null}
