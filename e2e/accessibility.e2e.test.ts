@@ -2,6 +2,9 @@
  * Issue 15 item 8 in Chromium: axe-core over every page, every modal and every state of the
  * upload card finds no serious or critical violation; the home flow works with the keyboard alone.
  */
+import { randomBytes } from 'node:crypto';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
@@ -58,7 +61,7 @@ describe('accessibility in Chromium', () => {
     return plan.slug;
   }
 
-  async function signedInContext(): Promise<BrowserContext> {
+  async function signedInContext(): Promise<{ context: BrowserContext; token: string }> {
     const context = await app.browser.newContext();
     const email = `a11y-${Date.now()}-${Math.random()}@example.com`;
     const response = await fetch(`${app.server.origin}/api/auth/register`, {
@@ -68,7 +71,23 @@ describe('accessibility in Chromium', () => {
     });
     const token = (await response.json()).data.token as string;
     await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
-    return context;
+    return { context, token };
+  }
+
+  /**
+   * An encrypted upload presigned (its bytes never sent), by `token`'s account when given; its
+   * sealed metadata opens with no key, as another browser's would not. Returns the file id.
+   */
+  async function encryptedPresign(token?: string): Promise<string> {
+    const response = await fetch(`${app.server.origin}/api/upload/presign`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ encryptedMetadata: 'A'.repeat(380), size: 5, isEncrypted: true }),
+    });
+    return (await response.json()).data.slug as string;
   }
 
   it('finds nothing serious on any page, signed out and signed in', async () => {
@@ -119,13 +138,42 @@ describe('accessibility in Chromium', () => {
     }
     await dark.close();
 
-    const context = await signedInContext();
+    const { context, token } = await signedInContext();
+    // A file of this account whose key this browser does not hold: no Copy link, a note.
+    await encryptedPresign(token);
     const member = await context.newPage();
     for (const path of ['/', '/account/files', '/account/balance', '/account/settings']) {
       await member.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
       await expectNoSeriousViolations(member, `${path} (signed in)`);
     }
+    await member.goto(`${app.server.origin}/account/files`, { waitUntil: 'networkidle' });
+    await member
+      .getByText('The key for this link is only in the browser that uploaded it.')
+      .waitFor();
+    // The avatar's menu, open.
+    await member
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu for / })
+      .click();
+    await member.getByRole('menu', { name: 'Account' }).waitFor();
+    await expectNoSeriousViolations(member, 'the account menu');
     await context.close();
+  });
+
+  it('finds nothing serious in the download page refusing a wrong key or asking for a passphrase', async () => {
+    const fileId = await encryptedPresign();
+    const secrets = { rawKey: randomBytes(32), iv: randomBytes(12) };
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/download/${fileId}#${buildFragment(secrets)}`);
+    await page
+      .getByText('The key in the link does not open this file.', { exact: false })
+      .waitFor();
+    await expectNoSeriousViolations(page, 'wrong key');
+    const locked = buildProtectedFragment(await protectSecrets(secrets, 'a phrase'));
+    await page.goto(`${app.server.origin}/download/${fileId}#${locked}`);
+    await page.getByText('Protected file', { exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'passphrase prompt');
+    await page.close();
   });
 
   it('finds nothing serious in any modal', async () => {
@@ -144,6 +192,12 @@ describe('accessibility in Chromium', () => {
     await bar.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('dialog', { name: 'Create Account' }).waitFor();
     await expectNoSeriousViolations(page, 'Create Account dialog');
+    await page.keyboard.press('Escape');
+
+    // A guest's wallet picker: a note and Log In.
+    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
+    await bar.getByText('A wallet is linked to an account. Log in to link yours.').waitFor();
+    await expectNoSeriousViolations(page, "a guest's wallet picker");
     await page.keyboard.press('Escape');
 
     // Not on the home page: elsewhere.
