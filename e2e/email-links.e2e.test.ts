@@ -1,6 +1,6 @@
 /**
- * Mailed links in a real browser (issue 14): the app server sends through a real SMTP server on
- * loopback; the test opens the links from the received mail as a person would.
+ * Mailed links in a real browser: the app server sends through a real SMTP server on loopback;
+ * the test opens the links from the received mail as a person would.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('email links in Chromium', () => {
     const forgot = guest.getByRole('dialog', { name: 'Reset your password' });
     await forgot.getByLabel('Email').fill(email);
     await forgot.getByRole('button', { name: 'Send reset link' }).click();
-    await forgot.getByText(/If an account with a verified email address exists/).waitFor();
+    await forgot.getByText(/If an account exists for this address/).waitFor();
 
     const reset = linkUrl(
       await sink.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
@@ -99,5 +99,55 @@ describe('email links in Chromium', () => {
       return response.status;
     });
     expect(status).toBe(401);
+  });
+
+  it('undoes an email change from the old address: "This wasn\'t me", a new password, signed in again', async () => {
+    const email = `owner-${Date.now()}@example.com`;
+    const other = `taken-over-${Date.now()}@example.com`;
+    const password = 'Sealdrop-e2e-1';
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(server.origin);
+    await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/auth/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        localStorage.setItem('authToken', (await response.json()).data.token);
+      },
+      { email, password },
+    );
+    await page.goto(`${server.origin}/account/settings`);
+    const section = page.getByRole('region', { name: 'Email' });
+    await section.getByLabel('New email').fill(other);
+    await section.getByLabel('Current password').fill(password);
+    await section.getByRole('button', { name: 'Save email' }).click();
+    await section.getByText(`We sent a verification link to ${other}.`).waitFor();
+
+    await page.goto(linkUrl(await sink.waitForMail(other, { timeoutMs: 15_000 }), '/verify-email'));
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+
+    await expect
+      .poll(() => sink.mailTo(email).some((mail) => mail.subject.endsWith('was changed')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const changed = sink.mailTo(email).find((mail) => mail.subject.endsWith('was changed'));
+    if (!changed) throw new Error(`no "was changed" mail to ${email}`);
+    const restore = linkUrl(changed, '/restore-email');
+    const owner = await (await browser.newContext()).newPage();
+    await owner.goto(restore);
+    await owner.getByRole('heading', { name: /This wasn't me/ }).waitFor();
+    expect(new URL(owner.url()).hash).toBe('');
+    await owner.getByLabel('New password').fill('Owners-Horse-5');
+    await owner.getByRole('button', { name: 'Set new password' }).click();
+    await owner.getByText(`Your account's email address is ${email} again.`).waitFor();
+    await owner.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+    const logIn = owner.getByRole('dialog', { name: 'Log In' });
+    await logIn.getByLabel('Email').fill(email);
+    await logIn.getByLabel('Password').fill('Owners-Horse-5');
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => owner.getByRole('dialog').count()).toBe(0);
   });
 });

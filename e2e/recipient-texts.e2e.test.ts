@@ -22,7 +22,7 @@ describe('what the recipient is told, in Chromium', () => {
   const app = appInBrowser();
 
   /** Shares `path` from the home page (`choose` sets the options first); answers the link. */
-  async function share(path: string, choose: (page: Page) => Promise<void> = async () => {}) {
+  async function share(path: string, choose: (page: Page) => Promise<unknown> = async () => {}) {
     const page = await app.browser.newPage();
     await page.goto(app.server.origin);
     await choose(page);

@@ -9,6 +9,7 @@ import { DEFAULT_SERVER, EXPIRY_SECONDS, parseLimit } from './commands/options';
 import { sendCommand } from './commands/send';
 import { ApiError } from './lib/api';
 import { CliError, EXIT } from './lib/errors';
+import { printErr } from './lib/output';
 
 // A reader that went away (`sealdrop send f | head -1` takes the link only) must not stop a send.
 for (const stream of [process.stdout, process.stderr]) {
@@ -46,6 +47,10 @@ program
   .option('--json', 'print one JSON object: link, fileId, expiresAt, bytes, seconds')
   .option('--no-progress', 'no progress bar')
   .option('--no-resume', 'keep no state: an interrupted send cannot be resumed')
+  .option(
+    '--follow-symlinks',
+    'also send what symbolic links in a folder point to outside that folder (said on stderr)',
+  )
   .action(sendCommand);
 
 program
@@ -53,7 +58,7 @@ program
   .description('download and decrypt a link ("-" reads the link from stdin)')
   .argument('<link>', 'the share link, with its #key (or - to read it from stdin)')
   .option('-o, --output <path>', 'file to write, or folder to write into')
-  .option('-f, --force', 'overwrite files that exist')
+  .option('-f, --force', 'overwrite files that exist, and start over from any .part there')
   .option('--json', 'print one JSON object: files, bytes, seconds')
   .option('--no-progress', 'no progress bar')
   .action(getCommand);
@@ -83,15 +88,15 @@ function report(error: unknown): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   if (error instanceof CliError) {
-    process.stderr.write(`${error.message}\n${error.detail ? `${error.detail}\n` : ''}`);
+    printErr(error.message, ...(error.detail ? [error.detail] : []));
     return error.exitCode;
   }
   if (error instanceof ApiError) {
-    process.stderr.write(`${error.message}\n`);
+    printErr(error.message);
     return error.status === 404 ? EXIT.notFound : error.status === 400 ? EXIT.usage : EXIT.failed;
   }
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  printErr(error instanceof Error ? error.message : String(error));
   if (process.env.SEALDROP_DEBUG && error instanceof Error)
-    process.stderr.write(`${error.stack}\n`);
+    printErr(...(error.stack ?? '').split('\n'));
   return EXIT.failed;
 }

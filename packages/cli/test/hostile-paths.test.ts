@@ -1,7 +1,8 @@
 /**
  * A link whose sealed file list was made by someone hostile (not by Sealdrop's own clients): paths
  * with `..`, absolute paths, backslashes and drive letters. `sealdrop get` writes every file under
- * the output folder (core's safeEntryPath), never beside or above it.
+ * the output folder (core's safeEntryPath), never beside or above it, under names that show
+ * every hidden character, and never over its own temporary files.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,4 +73,34 @@ it('refuses a list naming one path twice, writing nothing', async () => {
   expect(got.code).toBe(1);
   expect(got.stderr).toBe(`The link lists ${join(out, 'dup', 'a.txt')} twice.\n`);
   expect(() => readdirSync(out)).toThrow();
+});
+
+it("refuses a list naming a file and that file's temporary name, writing nothing", async () => {
+  for (const clash of ['a.part', 'a.part.sealdrop']) {
+    const link = await hostileLink(['a', clash], ['the file\n', 'its impostor\n']);
+    const out = join(work, `clash-${clash}`);
+    const got = await runCli(['get', link, '-o', out], { env: server.cliEnv, cwd: work });
+    expect(got.code).toBe(1);
+    expect(got.stderr).toBe(
+      `The link lists both a and ${clash}, a name sealdrop itself writes while downloading a.\n`,
+    );
+    expect(() => readdirSync(out)).toThrow();
+  }
+});
+
+it('writes names with a right-to-left override or C1 controls as they are, visibly', async () => {
+  const link = await hostileLink(
+    ['docs/invoice\u202Efdp.exe', 'docs/a\u009B2Jb.txt'],
+    ['MZ\n', 'text\n'],
+  );
+  const out = join(work, 'bidi');
+  const got = await runCli(['get', link, '-o', out], { env: server.cliEnv, cwd: work });
+  expect(got.code, got.stderr).toBe(0);
+  expect(readdirSync(join(out, 'docs')).sort()).toEqual([
+    'a[U+009B]2Jb.txt',
+    'invoice[U+202E]fdp.exe',
+  ]);
+  expect(got.stdout).toBe(
+    `${join(out, 'docs', 'invoice[U+202E]fdp.exe')}\n${join(out, 'docs', 'a[U+009B]2Jb.txt')}\n`,
+  );
 });

@@ -1,6 +1,7 @@
 /**
- * The passphrase prompt on a real terminal (a pty made by `script`): asked twice, never echoed; and
- * a send that outlives a server killed mid-upload resumes once the server is back.
+ * The passphrase prompt on a real terminal (a pty made by `script`): asked twice, never echoed,
+ * asked again when weak; and a send that outlives a server killed mid-upload resumes once the
+ * server is back.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -66,6 +67,19 @@ it('asks for the passphrase twice on a terminal without echoing it', async () =>
   });
   expect(got.code).toBe(0);
   expect(await sha256(out)).toBe(await sha256(join(work, 'small.bin')));
+});
+
+it('asks again on a terminal when the passphrase is too weak, saying why', async () => {
+  const screen = await inTerminal(`node ${BIN} send small.bin --passphrase --no-progress`, [
+    'sesame',
+    'swordfish 42',
+    'swordfish 42',
+  ]);
+  expect(screen.replaceAll('\r', '')).toContain(
+    'The passphrase is too weak: use at least 8 characters of two kinds or more (capitals, small letters, numbers, symbols or spaces).\n' +
+      'Whoever gets the link can try passphrases on their own computer, as many as they like.\n',
+  );
+  expect(linkOf(screen.replaceAll('\r', ''))).toContain('#wkey=');
 });
 
 it('resumes a send whose server was killed mid-upload, once the server is back', async () => {

@@ -24,6 +24,8 @@ const emailToken = z
 export const verifyEmailSchema = z.object({ token: emailToken });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: emailToken, newPassword: password });
+/** "This wasn't me": the old address's link after an email change, and a new password. */
+export const restoreEmailSchema = z.object({ token: emailToken, newPassword: password });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -61,6 +63,8 @@ export const verificationSentSchema = z.object({ sent: z.literal(true), email: z
 export const messageResponseSchema = z.object({ message: z.string() });
 /** POST /auth/reset-password. */
 export const passwordResetSchema = z.object({ reset: z.literal(true) });
+/** POST /auth/restore-email: the address the account has again. */
+export const emailRestoredSchema = z.object({ restored: z.literal(true), email: z.string() });
 /** POST /auth/oidc/link: where the browser goes to link an external sign-in. */
 export const redirectUrlSchema = z.object({ url: z.string() });
 

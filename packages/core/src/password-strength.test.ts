@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordChecklist, passwordStrength } from './password-strength';
+import { passphraseStrongEnough, passwordChecklist, passwordStrength } from './password-strength';
 
 describe('passwordStrength', () => {
   it.each([
@@ -27,5 +27,15 @@ describe('passwordStrength', () => {
       lowercase: true,
       number: true,
     });
+  });
+});
+
+describe('passphraseStrongEnough', () => {
+  it('refuses a passphrase the account-password meter rates weak, and takes medium and strong', () => {
+    expect(passphraseStrongEnough('sesame')).toBe(false);
+    expect(passphraseStrongEnough('password')).toBe(false);
+    expect(passphraseStrongEnough('Ab1!')).toBe(false);
+    expect(passphraseStrongEnough('open sesame')).toBe(true);
+    expect(passphraseStrongEnough('Abcdefg1')).toBe(true);
   });
 });

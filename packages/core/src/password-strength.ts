@@ -34,3 +34,13 @@ export function passwordChecklist(password: string) {
     number: /\d/.test(password),
   };
 }
+
+/**
+ * A link passphrase is rated by the same meter and refused when weak, as an account password is.
+ * It matters more there: a protected link carries its wrapped key, so whoever holds the link can
+ * try passphrases offline, as fast as their own computers go, with no lockout to stop them. The
+ * web page and the CLI both ask this before wrapping a key.
+ */
+export function passphraseStrongEnough(passphrase: string): boolean {
+  return passwordStrength(passphrase) !== 'weak';
+}

@@ -35,6 +35,7 @@ import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
 import { loggerOptions } from './shared/logger';
 import { openRateLimitStore } from './shared/rate-limit-store';
+import { applyRequestTimeouts } from './shared/request-timeouts';
 import { refuseRequestsWhileClosing } from './shared/shutdown';
 
 export interface ServerDeps {
@@ -70,6 +71,10 @@ export async function createServer(deps: ServerDeps) {
     metrics: deps.metrics ?? (await metricsFor(config)),
   });
 
+  applyRequestTimeouts(app, {
+    bodyIdleSeconds: config.REQUEST_BODY_IDLE_SECONDS,
+    keepAliveSeconds: config.KEEP_ALIVE_TIMEOUT_SECONDS,
+  });
   app.setErrorHandler(errorHandler);
   // Route schemas describe the API (shared/route-doc.ts); handlers validate with parseInput.
   app.setValidatorCompiler(() => (value) => ({ value }));

@@ -1,7 +1,9 @@
 import type { Config } from './config/config';
 import type { Database } from './database/schema';
+import { createAccountsRepository } from './modules/auth/auth.accounts.repository';
 import { createEmailTokensRepository } from './modules/auth/auth.email-tokens';
 import { createLoginAttemptsRepository } from './modules/auth/auth.lockout';
+import { createMailNoticesRepository } from './modules/auth/auth.notices';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createTokenService } from './modules/auth/auth.tokens';
 import type { AuthDeps } from './modules/auth/auth.usecases';
@@ -10,6 +12,7 @@ import {
   type FileDownloadsRepository,
 } from './modules/files/file-downloads.repository';
 import { createFilesRepository, type FilesRepository } from './modules/files/files.repository';
+import { createVisitorCookies, type VisitorCookies } from './modules/files/visitor-cookie';
 import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
   createRewardsRepository,
@@ -45,6 +48,8 @@ export interface AppContext {
   now: () => Date;
   /** Keyed hash of a client's address (IPv4, or IPv6 /64): what per-address rules store. */
   addressHash: AddressHasher;
+  /** Issues and checks the signed visitor cookie that makes a download retry free. */
+  visitorCookies: VisitorCookies;
   /** This server's own metrics registry (served only when METRICS_TOKEN or METRICS_PORT is set). */
   metrics: Metrics;
 }
@@ -82,6 +87,9 @@ export function createAppContext(input: {
       tokens: createTokenService({ secret: input.secret }),
       premium: wallet.premium,
       emailTokens: createEmailTokensRepository({ db: input.db }),
+      notices: createMailNoticesRepository({ db: input.db }),
+      accounts: createAccountsRepository({ db: input.db }),
+      addressHash,
       mailer:
         input.mailer ??
         createMailer({
@@ -89,12 +97,12 @@ export function createAppContext(input: {
           from: input.config.MAIL_FROM,
           log: { info: (message) => console.log(message), error: (_, m) => console.error(m) },
         }),
-      addressHash,
     },
     wallet,
     shortLinks,
     now,
     addressHash,
+    visitorCookies: createVisitorCookies(input.secret),
     metrics,
     uploads: {
       events: uploadEvents(metrics),

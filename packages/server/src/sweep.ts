@@ -1,6 +1,7 @@
 /** `npm run sweep`: one pass of the expiry sweeper, then exit. Safe beside running servers. */
 import { loadConfig } from './config/config';
 import { createAppContext } from './context';
+import { deleteInactiveUnverifiedAccounts } from './modules/auth/auth.unverified-sweep';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { sweepOrphans } from './modules/sweeper/sweeper.orphans';
@@ -19,6 +20,11 @@ const result = await sweepExpired({
   pendingUploads: ctx.uploads.pending,
   onError: console.error,
 });
+const accounts = await deleteInactiveUnverifiedAccounts({
+  accounts: ctx.auth.accounts,
+  now: new Date(),
+  limit: Number.MAX_SAFE_INTEGER,
+});
 const { orphans } = await sweepOrphans({
   files: ctx.files,
   storage,
@@ -26,6 +32,6 @@ const { orphans } = await sweepOrphans({
   onError: console.error,
 });
 console.log(
-  `swept ${result.files} files, ${result.reservations} reservations and ${orphans} objects no file owns (${result.failed} failed)`,
+  `swept ${result.files} files, ${result.reservations} reservations, ${accounts} inactive unverified accounts and ${orphans} objects no file owns (${result.failed} failed)`,
 );
 await db.destroy();

@@ -7,6 +7,7 @@ import { formatSize } from '@sealdrop/core/format-size';
 import { configDir } from '../lib/config-dir';
 import { getLink } from '../lib/download';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
+import { printErr, printOut } from '../lib/output';
 import { progressBar } from '../lib/progress';
 import { readSecret } from '../lib/prompt';
 import { isInterruption } from '../lib/receive';
@@ -32,19 +33,15 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       force: options.force ?? false,
       signal: controller.signal,
       readPassphrase: () => readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE' }),
-      onWaiting: () => process.stderr.write('The sender is still uploading: waiting…\n'),
-      onInterrupted: () => process.stderr.write('Connection lost. Resuming…\n'),
-      onResume: (bytes) =>
-        process.stderr.write(`Resuming the unfinished download after ${formatSize(bytes)}.\n`),
+      onWaiting: () => printErr('The sender is still uploading: waiting…'),
+      onInterrupted: () => printErr('Connection lost. Resuming…'),
+      onResume: (bytes) => printErr(`Resuming the unfinished download after ${formatSize(bytes)}.`),
       onProgress: (received, total) => bar.update(received, total),
       stateDir: configDir(),
     });
     bar.stop();
-    if (options.json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    } else {
-      for (const file of result.files) process.stdout.write(`${file}\n`);
-    }
+    if (options.json) printOut(JSON.stringify(result));
+    else printOut(...result.files);
   } catch (error) {
     bar.stop();
     const failure = controller.signal.aborted ? controller.signal.reason : error;

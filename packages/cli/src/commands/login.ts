@@ -5,6 +5,7 @@
 import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
 import { createApi, serverOrigin } from '../lib/api';
 import { CliError, EXIT } from '../lib/errors';
+import { printErr } from '../lib/output';
 import { promptLine, readSecret } from '../lib/prompt';
 import { loadSession, removeSession, saveSession } from '../lib/session';
 
@@ -21,13 +22,13 @@ export async function loginCommand(options: { server: string; email?: string }):
     body: { email, password },
   });
   await saveSession({ server: origin, email: user.email, token });
-  process.stderr.write(`Signed in to ${origin} as ${user.email}.\n`);
+  printErr(`Signed in to ${origin} as ${user.email}.`);
 }
 
 export async function logoutCommand(): Promise<void> {
   const session = await loadSession();
   if (!session) {
-    process.stderr.write('Not signed in.\n');
+    printErr('Not signed in.');
     return;
   }
   // Ends the session on the server too, so the token is worthless even if copied.
@@ -35,5 +36,5 @@ export async function logoutCommand(): Promise<void> {
     .request('/auth/logout', { method: 'POST' })
     .catch(() => {});
   await removeSession();
-  process.stderr.write(`Signed out of ${session.server}.\n`);
+  printErr(`Signed out of ${session.server}.`);
 }

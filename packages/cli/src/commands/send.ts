@@ -3,16 +3,27 @@
  * server has the whole file. With --json, one JSON object at the end instead.
  */
 import { existsSync } from 'node:fs';
+import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { createApi, serverOrigin } from '../lib/api';
 import { configDir } from '../lib/config-dir';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
 import { collectFiles } from '../lib/local-files';
+import { printErr, printOut } from '../lib/output';
 import { progressBar } from '../lib/progress';
 import { readSecret } from '../lib/prompt';
 import { sendStateStore } from '../lib/send-state';
 import { tokenFor } from '../lib/session';
 import { sendFiles } from '../lib/upload';
 import { EXPIRY_SECONDS } from './options';
+
+/**
+ * A weak passphrase is refused, as the web page's "Passphrase" field does (the account-password
+ * meter of core/password-strength.ts): the link carries the wrapped key, so guessing is offline.
+ */
+export const WEAK_PASSPHRASE_MESSAGE =
+  'The passphrase is too weak: use at least 8 characters of two kinds or more (capitals, small letters, numbers, symbols or spaces).';
+export const WEAK_PASSPHRASE_DETAIL =
+  'Whoever gets the link can try passphrases on their own computer, as many as they like.';
 
 export interface SendOptions {
   server: string;
@@ -24,11 +35,16 @@ export interface SendOptions {
   progress: boolean;
   /** --no-resume: no state kept, an interrupted send is dropped on the server. */
   resume: boolean;
+  /** Follow symbolic links that point outside a folder being sent. */
+  followSymlinks?: boolean;
 }
 
 export async function sendCommand(paths: string[], options: SendOptions): Promise<void> {
   const origin = serverOrigin(options.server);
-  const files = await collectFiles(paths);
+  const files = await collectFiles(paths, {
+    followSymlinks: options.followSymlinks ?? false,
+    onNotice: (text) => printErr(text),
+  });
   if (options.plain && options.passphrase) {
     throw new CliError(
       '--passphrase protects the key of an encrypted send: not with --plain.',
@@ -36,7 +52,15 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
     );
   }
   const passphrase = options.passphrase
-    ? await readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE', confirm: true })
+    ? await readSecret({
+        label: 'Passphrase',
+        envName: 'SEALDROP_PASSPHRASE',
+        confirm: true,
+        refuse: (value) =>
+          passphraseStrongEnough(value)
+            ? null
+            : { message: WEAK_PASSPHRASE_MESSAGE, detail: WEAK_PASSPHRASE_DETAIL },
+      })
     : undefined;
   const dir = configDir();
   const api = createApi(origin, await tokenFor(origin, dir));
@@ -56,21 +80,21 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       signal: controller.signal,
       store,
       onLink: (link, expiresAt, resumed) => {
-        if (resumed) process.stderr.write('Resuming the unfinished send of these files.\n');
+        if (resumed) printErr('Resuming the unfinished send of these files.');
         if (options.json) return;
-        process.stdout.write(`${link}\n`);
-        process.stderr.write(`Expires ${new Date(expiresAt).toLocaleString()}\n`);
+        printOut(link);
+        printErr(`Expires ${new Date(expiresAt).toLocaleString()}`);
       },
       onProgress: (sent, total) => bar.update(sent, total),
-      onNotice: (text) => process.stderr.write(`${text}\n`),
+      onNotice: (text) => printErr(text),
     });
     bar.stop();
     if (options.json) {
       const { link, fileId, expiresAt, bytes, seconds, resumed, partsSent } = result;
       const json = { link, fileId, expiresAt, bytes, seconds, resumed, partsSent };
-      process.stdout.write(`${JSON.stringify(json)}\n`);
+      printOut(JSON.stringify(json));
     } else {
-      process.stdout.write('ready\n');
+      printOut('ready');
     }
   } catch (error) {
     bar.stop();

@@ -6,7 +6,7 @@
  * createDecryptionStream, which verifies every record including the last.
  */
 import { existsSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
 import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
@@ -26,12 +26,13 @@ import {
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
 } from '@sealdrop/core/download-messages';
-import { lastSegment, safeEntryPath } from '@sealdrop/core/file-list';
+import { lastSegment, safeEntryPath, temporaryNameClash } from '@sealdrop/core/file-list';
 import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError, createApi } from './api';
 import { CliError, EXIT } from './errors';
 import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
+import { partOwner, readPartState, removePart } from './part-sidecar';
 import { isCut, receiveObject } from './receive';
 import { sleep } from './retry';
 import { visitorCookieStore } from './visitor-cookie';
@@ -83,7 +84,8 @@ export async function getLink(input: GetInput): Promise<GetResult> {
     info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
   }
   const files = await linkFiles(info, secrets);
-  const targets = await chooseTargets(files, input.output, input.force);
+  const owner = partOwner(fileId, secrets?.rawKey ?? null);
+  const targets = await chooseTargets(files, input.output, input.force, owner);
   const onDisk = await bytesOnDisk(targets);
   if (onDisk > 0) input.onResume?.(onDisk);
 
@@ -197,13 +199,21 @@ async function linkFiles(info: FileInfo, secrets: FragmentSecrets | null): Promi
 
 /**
  * One file: `-o` names it (or the folder it goes in). Several: they go under `-o` (default: here)
- * at their paths made safe by core's safeEntryPath, so no path leaves that folder.
+ * at their paths made safe by core's safeEntryPath, so no path leaves that folder. A `.part` there
+ * that this link's download did not leave is replaced with --force, else refused.
  */
 async function chooseTargets(
   files: readonly MetadataFile[],
   output: string | undefined,
   force: boolean,
+  owner: string,
 ): Promise<Target[]> {
+  const clash = temporaryNameClash(files.map((file) => file.path));
+  if (clash) {
+    throw new CliError(
+      `The link lists both ${clash.entry} and ${clash.clash}, a name sealdrop itself writes while downloading ${clash.entry}.`,
+    );
+  }
   let targets: Target[];
   if (files.length === 1) {
     const name = lastSegment(files[0]!.name);
@@ -214,13 +224,13 @@ async function chooseTargets(
         )
       : false;
     const path = output && !isDir ? resolve(output) : resolve(output ?? '.', name);
-    targets = [{ path, size: files[0]!.size }];
+    targets = [{ path, size: files[0]!.size, owner }];
   } else {
     const root = resolve(output ?? '.');
     targets = files.map((file) => {
       const path = resolve(root, ...safeEntryPath(file.path).split('/'));
       if (!path.startsWith(root + sep)) throw new CliError(`Refused path ${file.path}`);
-      return { path, size: file.size };
+      return { path, size: file.size, owner };
     });
   }
   // Two entries that come out as one path (`a` and `../a`) would write over each other.
@@ -230,9 +240,14 @@ async function chooseTargets(
     seen.add(target.path);
   }
   for (const target of targets) {
-    if (force) await rm(partPath(target), { force: true });
+    if (force) await removePart(target);
     else if (existsSync(target.path)) {
       throw new CliError(`${target.path} exists: use --force to overwrite it.`, EXIT.usage);
+    } else if ((await readPartState(target)).kind === 'foreign') {
+      throw new CliError(
+        `${partPath(target)} was not left by sealdrop for this link: use --force to replace it.`,
+        EXIT.usage,
+      );
     }
   }
   return targets;

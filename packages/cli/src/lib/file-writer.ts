@@ -3,38 +3,38 @@
  * the order of their list (docs/encryption.md "Several files in one link"). Each file is written to
  * `<name>.part` and renamed only once every byte of the whole link has arrived and verified, so a
  * failed or tampered download never leaves a file that looks complete. Writes are batched to 1 MiB.
- * An interrupted download keeps its `.part` files, and a later one goes on from where they end.
+ * An interrupted download keeps its `.part` files, and a later one goes on from where they end,
+ * but only from bytes its sidecars say this link's download verified (part-sidecar.ts).
  */
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError } from './errors';
+import {
+  openSidecar,
+  type PartTarget,
+  partPath,
+  readPartState,
+  removePart,
+  type Sidecar,
+  sidecarPath,
+} from './part-sidecar';
 
-export interface Target {
-  /** Where the file ends up. */
-  path: string;
-  size: number;
-}
+export type Target = PartTarget;
+export { partPath };
 
 const BATCH_BYTES = 1024 * 1024;
 
-export function partPath(target: Target): string {
-  return `${target.path}.part`;
-}
-
 /**
- * Plaintext bytes an earlier, interrupted download left: the `.part` files in order, each before
- * the last one complete. 0 when there are none.
+ * Plaintext bytes an earlier, interrupted download of the same link left verified: the `.part`
+ * files in order, each before the last one complete. 0 when there are none.
  */
 export async function bytesOnDisk(targets: readonly Target[]): Promise<number> {
   let total = 0;
   for (const target of targets) {
-    const size = await stat(partPath(target)).then(
-      (info) => info.size,
-      () => -1,
-    );
-    if (size < 0) break;
-    total += Math.min(size, target.size);
-    if (size < target.size) break;
+    const state = await readPartState(target);
+    if (state.kind !== 'ours') break;
+    total += state.verified;
+    if (state.verified < target.size) break;
   }
   return total;
 }
@@ -51,6 +51,7 @@ export function createFileWriter(targets: readonly Target[], resumeAt = 0) {
   /** Earlier .part files are complete: only renamed at the end. */
   let resuming = resumeAt > 0;
   let handle: FileHandle | null = null;
+  let sidecar: Sidecar | null = null;
   let batch: Uint8Array[] = [];
   let batched = 0;
 
@@ -61,25 +62,36 @@ export function createFileWriter(targets: readonly Target[], resumeAt = 0) {
     batch = [];
     batched = 0;
     await handle.writev(chunks, position);
+    // Only once the bytes are written does the sidecar count them.
+    await sidecar?.record(handle, written);
+  };
+  const closeFile = async () => {
+    await handle?.close();
+    await sidecar?.close();
+    handle = null;
+    sidecar = null;
   };
   /** Opens the current file, closing files that are complete (zero-byte ones included). */
   const current = async (): Promise<FileHandle | null> => {
     while (index < targets.length && written === targets[index]!.size) {
       await flush();
-      if (handle) await handle.close();
-      else await openPart(targets[index]!).then((h) => h.close());
-      handle = null;
+      if (!handle) [handle, sidecar] = await openPart(targets[index]!);
+      await closeFile();
       index += 1;
       written = 0;
     }
     if (index >= targets.length) return null;
     if (!handle && resuming) {
       resuming = false;
-      // Cut back to where the plaintext goes on: the rest is written again, verified.
+      // Cut back to where the plaintext goes on: the rest is written again, verified. The sidecar
+      // says so first, so a run killed in between never counts bytes that are gone.
       handle = await open(partPath(targets[index]!), 'r+').catch(() => null);
-      await handle?.truncate(written);
+      if (handle) {
+        sidecar = await openSidecar(targets[index]!, { part: handle, verified: written });
+        await handle.truncate(written);
+      }
     }
-    handle ??= await openPart(targets[index]!);
+    if (!handle) [handle, sidecar] = await openPart(targets[index]!);
     return handle;
   };
 
@@ -100,23 +112,25 @@ export function createFileWriter(targets: readonly Target[], resumeAt = 0) {
     async finish(): Promise<void> {
       if (await current()) throw new CliError('The download ended before its last file.');
       for (const target of targets) await rename(partPath(target), target.path);
+      for (const target of targets) await rm(sidecarPath(target), { force: true });
     },
     /** Stops writing and keeps the `.part` files for a later run to go on from. */
     async close(): Promise<void> {
       await flush().catch(() => {});
-      await handle?.close().catch(() => {});
-      handle = null;
+      await closeFile().catch(() => {});
     },
     /** Removes whatever was written: nothing of a failed download is kept. */
     async discard(): Promise<void> {
-      await handle?.close().catch(() => {});
-      handle = null;
-      for (const target of targets) await rm(partPath(target), { force: true });
+      await closeFile().catch(() => {});
+      for (const target of targets) await removePart(target);
     },
   };
 }
 
-async function openPart(target: Target): Promise<FileHandle> {
+/** A fresh `.part`, its sidecar written first: a `.part` of ours never exists without one. */
+async function openPart(target: Target): Promise<[FileHandle, Sidecar]> {
   await mkdir(dirname(target.path), { recursive: true });
-  return open(partPath(target), 'w');
+  const sidecar = await openSidecar(target);
+  // Read as well: the sidecar hashes the last bytes written.
+  return [await open(partPath(target), 'w+'), sidecar];
 }

@@ -3,12 +3,14 @@
  * terminal there is nobody to ask: the caller reads the environment variable instead.
  */
 import { CliError, EXIT } from './errors';
+import { printErr } from './output';
+import { terminalText } from './terminal-text';
 
 export async function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
   const output = process.stderr;
   if (!input.isTTY) throw new CliError('No terminal to ask for the passphrase.', EXIT.usage);
-  output.write(question);
+  output.write(terminalText(question));
   input.setRawMode(true);
   input.resume();
   input.setEncoding('utf8');
@@ -51,12 +53,14 @@ export async function promptLine(question: string): Promise<string> {
 
 /**
  * A secret from the terminal (asked `confirm` times alike), else from `envName` when stdin is not
- * a terminal. Never echoed, logged or passed on the command line.
+ * a terminal. Never echoed, logged or passed on the command line. `refuse` says why a value will
+ * not do (its message and detail): asked again on a terminal, a usage error otherwise.
  */
 export async function readSecret(options: {
   label: string;
   envName: string;
   confirm?: boolean;
+  refuse?: (value: string) => { message: string; detail: string } | null;
 }): Promise<string> {
   const { label, envName } = options;
   if (!process.stdin.isTTY) {
@@ -64,16 +68,23 @@ export async function readSecret(options: {
     if (!value) {
       throw new CliError(`${label} needed: set ${envName} (stdin is not a terminal).`, EXIT.usage);
     }
+    const refusal = options.refuse?.(value);
+    if (refusal) throw new CliError(refusal.message, EXIT.usage, refusal.detail);
     return value;
   }
   for (;;) {
     const first = await promptHidden(`${label}: `);
     if (!first) {
-      process.stderr.write(`The ${label.toLowerCase()} must not be empty.\n`);
+      printErr(`The ${label.toLowerCase()} must not be empty.`);
+      continue;
+    }
+    const refusal = options.refuse?.(first);
+    if (refusal) {
+      printErr(refusal.message, refusal.detail);
       continue;
     }
     if (!options.confirm) return first;
     if ((await promptHidden(`${label} again: `)) === first) return first;
-    process.stderr.write('They do not match. Once more.\n');
+    printErr('They do not match. Once more.');
   }
 }

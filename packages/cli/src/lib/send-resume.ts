@@ -3,10 +3,9 @@
  * and the server must still have its upload; otherwise the send starts over.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
-import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { type Api, ApiError } from './api';
-import { type SendState, sameFiles } from './send-state';
+import { resumedSecrets, type SendState, sameFiles } from './send-state';
 import { abortQuietly, type Transfer } from './transfer';
 import type { SendInput } from './upload';
 
@@ -35,8 +34,9 @@ export async function resumeTransfer(
   if (!sameFiles(state.files, prints)) {
     return drop('The files changed since the unfinished send: starting over.');
   }
-  const secrets = state.fragment ? parseFragment(state.fragment) : null;
-  if (state.encrypt && !secrets) return drop('The unfinished send is unreadable: starting over.');
+  const opened = await resumedSecrets(state, input.passphrase);
+  if ('refused' in opened) return drop(opened.refused);
+  const { secrets } = opened;
   return {
     objectKey: state.objectKey,
     slug: state.slug,

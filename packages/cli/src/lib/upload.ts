@@ -29,7 +29,7 @@ import { putStream } from './put-stream';
 import { withRetry } from './retry';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, type SendStateStore } from './send-state';
+import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
 
 export interface SendInput {
@@ -216,7 +216,7 @@ async function startTransfer(
       server: api.origin,
       files: prints,
       encrypt,
-      fragment,
+      fragment: stateFragment(fragment, input.passphrase),
       link,
       objectKey: presign.objectKey,
       slug: presign.slug,

@@ -164,6 +164,16 @@ export const configSchema = z
      * PORT; the token is still required there when METRICS_TOKEN is set.
      */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * REQUEST_BODY_IDLE_SECONDS: a request body (an upload part, say) that sends no byte for this
+     * long is cut off and its temporary file removed.
+     */
+    REQUEST_BODY_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * KEEP_ALIVE_TIMEOUT_SECONDS: an idle keep-alive connection is closed after this long; behind a
+     * load balancer, set it above the balancer's own idle timeout.
+     */
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     /** SHUTDOWN_GRACE_SECONDS: on SIGTERM/SIGINT, how long in-flight requests may take to finish. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
     /** WEB_DIST: folder of the built web app (default: packages/web/dist). */

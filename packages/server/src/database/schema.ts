@@ -74,9 +74,13 @@ export interface UsersTable {
 export interface SessionsTable {
   id: string;
   user_id: string;
+  /** The sign-in this session descends from by refreshes: reuse of a rotated token ends them all. */
+  family_id: string;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Set when a refresh rotated this session: the session that took its place. */
+  replaced_by: string | null;
 }
 
 /** The off-chain reward ledger: a user's balance is the sum of their rows (DESIGN §1). */
@@ -140,12 +144,23 @@ export interface WalletNoncesTable {
 export interface EmailTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify' | 'reset';
-  /** The address the link went to (for an email change: the new address, not yet applied). */
+  /** `restore`: the "This wasn't me" link mailed to the old address after an email change. */
+  purpose: 'verify' | 'reset' | 'restore';
+  /**
+   * The address the link went to (for an email change: the new address, not yet applied; for a
+   * restore link: the old address it puts back).
+   */
   email: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** When a notice of one kind was last mailed to an account: at most one per cooldown. */
+export interface MailNoticesTable {
+  user_id: string;
+  kind: string;
+  sent_at: number;
 }
 
 /** A download URL the server signed: who asked (address hash, account) and when. */
@@ -157,6 +172,17 @@ export interface FileDownloadsTable {
   /** Hash of the visitor cookie: one browser's retries count as one download. */
   visitor_hash: string | null;
   created_at: number;
+}
+
+/**
+ * A counted download of one file by one visitor cookie from one address (keyed hashes): a retry
+ * from both within the retry window is not counted again. The primary key makes the count atomic.
+ */
+export interface DownloadVisitsTable {
+  file_id: string;
+  visitor_hash: string;
+  address_hash: string;
+  counted_at: number;
 }
 
 /** One claimed reward key, e.g. `download:{file}:ip:{hash}`; the primary key makes it once-only. */
@@ -193,7 +219,9 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   wallet_nonces: WalletNoncesTable;
   email_tokens: EmailTokensTable;
+  mail_notices: MailNoticesTable;
   file_downloads: FileDownloadsTable;
+  download_visits: DownloadVisitsTable;
   server_settings: ServerSettingsTable;
   reward_claims: RewardClaimsTable;
   wallet_unlinks: WalletUnlinksTable;

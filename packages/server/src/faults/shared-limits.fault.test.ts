@@ -108,7 +108,7 @@ describe.skipIf(!postgresAvailable || skipRedisSuites)(
       expect(registered.status).toBe(200);
       const guess = (server: ServerProcess) =>
         send(server, '198.51.100.4', 'POST', '/api/auth/login', { email, password: 'wrong guess' });
-      // Ten wrong guesses per client (LOGIN_LIMITS.perClient), spread over both processes.
+      // Ten wrong guesses per client (LOGIN_LIMITS.perAddress), spread over both processes.
       for (let i = 0; i < 10; i += 1) expect((await guess(i % 2 === 0 ? a : b)).status).toBe(401);
       const refused = await guess(a);
       expect(refused.status).toBe(429);

@@ -22,7 +22,14 @@ async function addUserWithSession(db: Database, id: string) {
     .execute();
   await db
     .insertInto('sessions')
-    .values({ id: `${id}-session`, user_id: id, created_at: 1, expires_at: 2, revoked_at: null })
+    .values({
+      id: `${id}-session`,
+      user_id: id,
+      family_id: `${id}-session`,
+      created_at: 1,
+      expires_at: 2,
+      revoked_at: null,
+    })
     .execute();
 }
 

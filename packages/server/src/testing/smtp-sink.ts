@@ -66,15 +66,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
+/** The pages a mailed link opens. */
+export type MailedLinkPath = '/verify-email' | '/reset-password' | '/restore-email';
+
 /** The token of a `{origin}{path}#token=…` link in a message's text. */
-export function linkToken(mail: ReceivedMail, path: '/verify-email' | '/reset-password'): string {
+export function linkToken(mail: ReceivedMail, path: MailedLinkPath): string {
   const match = new RegExp(`${path}#token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match?.[1]) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[1];
 }
 
 /** The full link of that kind, as the mail shows it. */
-export function linkUrl(mail: ReceivedMail, path: '/verify-email' | '/reset-password'): string {
+export function linkUrl(mail: ReceivedMail, path: MailedLinkPath): string {
   const match = new RegExp(`\\S+${path}#token=[A-Za-z0-9_-]+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[0];

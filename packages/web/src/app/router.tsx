@@ -4,6 +4,7 @@ import { MyFilesPage } from '../features/account/components/my-files-page';
 import { SettingsPage } from '../features/account/components/settings-page';
 import { renderAuthDialog } from '../features/auth/components/render-auth-dialog';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { RestoreEmailPage } from '../features/auth/components/restore-email-page';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
 import { DownloadPage } from '../features/download/components/download-page';
 import { AboutPage } from '../features/marketing/components/about-page';
@@ -29,6 +30,7 @@ export function createAppRouter() {
         { path: '/auth/callback', element: <SessionAuthCallbackPage /> },
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
+        { path: '/restore-email', element: <RestoreEmailPage /> },
         { path: '/account/files', element: <MyFilesPage renderAuthDialog={renderAuthDialog} /> },
         { path: '/account/balance', element: <BalancePage renderAuthDialog={renderAuthDialog} /> },
         {

@@ -16,6 +16,9 @@ import * as m0015 from './0015-server-settings';
 import * as m0016 from './0016-encrypted-metadata';
 import * as m0017 from './0017-forget-unkeyed-address-hashes';
 import * as m0018 from './0018-upload-bytes-seen';
+import * as m0020 from './0020-session-families';
+import * as m0021 from './0021-download-visits';
+import * as m0022 from './0022-mail-notices';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0016-encrypted-metadata': m0016,
   '0017-forget-unkeyed-address-hashes': m0017,
   '0018-upload-bytes-seen': m0018,
+  '0020-session-families': m0020,
+  '0021-download-visits': m0021,
+  '0022-mail-notices': m0022,
 };

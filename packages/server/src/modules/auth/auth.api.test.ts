@@ -102,6 +102,18 @@ describeEachDatabase('accounts API', (createDatabase) => {
     ).toBe(200);
   });
 
+  it('never signs into an account without a password, not even with the timing stand-in', async () => {
+    await register();
+    // What an account made through OpenID Connect looks like.
+    await server.db.updateTable('users').set({ password_hash: null }).execute();
+    for (const password of ['sealdrop-timing-equalizer', PASSWORD]) {
+      const response = await call('POST', '/api/auth/login', {
+        body: { email: 'ada@example.com', password },
+      });
+      expect(response.statusCode, password).toBe(401);
+    }
+  });
+
   it('revokes the token on logout', async () => {
     const { body } = await register();
     expect((await call('POST', '/api/auth/logout', { token: body.data.token })).statusCode).toBe(
@@ -123,9 +135,51 @@ describeEachDatabase('accounts API', (createDatabase) => {
       (await call('GET', '/api/auth/me', { token: refreshed.body.data.token })).statusCode,
     ).toBe(200);
     expect((await call('GET', '/api/auth/me', { token: body.data.token })).statusCode).toBe(401);
-    expect(
-      (await call('POST', '/api/auth/refresh-token', { token: body.data.token })).statusCode,
-    ).toBe(401);
+  });
+
+  it('gives two tabs renewing one token at once the same new session, not a sign-out', async () => {
+    const { body } = await register();
+    const [first, second] = await Promise.all([
+      call('POST', '/api/auth/refresh-token', { token: body.data.token }),
+      call('POST', '/api/auth/refresh-token', { token: body.data.token }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    // A late tab within the grace window gets that session too.
+    server.clock.advance(20_000);
+    const late = await call('POST', '/api/auth/refresh-token', { token: body.data.token });
+    expect(late.statusCode).toBe(200);
+    const tokens = [first, second, late].map((r) => r.body.data.token as string);
+    for (const token of tokens)
+      expect((await call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
+    // One session: ending it through one token ends it for all three.
+    await call('POST', '/api/auth/logout', { token: tokens[0] });
+    for (const token of tokens)
+      expect((await call('GET', '/api/auth/me', { token })).statusCode).toBe(401);
+  });
+
+  it('ends the whole session family when a rotated token is used to refresh again later', async () => {
+    const { body } = await register();
+    const other = (
+      await call('POST', '/api/auth/login', {
+        body: { email: 'ada@example.com', password: PASSWORD },
+      })
+    ).body.data.token;
+    const stolen = body.data.token;
+    // Whoever renews first (the thief, say) holds the new token…
+    const renewed = await call('POST', '/api/auth/refresh-token', { token: stolen });
+    const next = await call('POST', '/api/auth/refresh-token', { token: renewed.body.data.token });
+    expect(next.statusCode).toBe(200);
+    // …until the other holder of the old token renews it after the grace window: reuse.
+    server.clock.advance(31_000);
+    const reused = await call('POST', '/api/auth/refresh-token', { token: stolen });
+    expect(reused).toEqual({
+      statusCode: 401,
+      body: { status: 'error', message: 'Session expired or invalid. Please log in again.' },
+    });
+    for (const token of [renewed.body.data.token, next.body.data.token])
+      expect((await call('GET', '/api/auth/me', { token })).statusCode).toBe(401);
+    // Another sign-in of the same account is another family, and goes on.
+    expect((await call('GET', '/api/auth/me', { token: other })).statusCode).toBe(200);
   });
 
   it('ends every other session on password change and accepts only the new password', async () => {

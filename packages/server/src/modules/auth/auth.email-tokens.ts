@@ -1,6 +1,7 @@
 /**
- * Single-use tokens for mailed links (verification, password reset). The link carries 32 random
- * bytes; the database keeps only their sha256, so reading the table opens no account.
+ * Single-use tokens for mailed links (verification, password reset, restoring an old address).
+ * The link carries 32 random bytes; the database keeps only their sha256, so reading the table
+ * opens no account.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -34,6 +35,40 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
         .where('user_id', '=', userId)
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
+        .execute();
+    },
+    /**
+     * What a new password voids: every reset link, and every pending email change (a link to an
+     * address that is not the account's). The verification link of the current address stays.
+     */
+    async retireForNewPassword(userId: string, currentEmail: string, now: number): Promise<void> {
+      await db
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('purpose', '=', 'reset'),
+            eb.and([eb('purpose', '=', 'verify'), eb('email', '!=', currentEmail)]),
+          ]),
+        )
+        .execute();
+    },
+    /**
+     * What restoring an old address voids: every verification and reset link, and the restore
+     * links issued after `restoreIssuedAt` (for addresses the account moved to later). Older
+     * restore links stay: they belong to earlier owners of the account's address.
+     */
+    async retireForRestore(userId: string, restoreIssuedAt: number, now: number): Promise<void> {
+      await db
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where((eb) =>
+          eb.or([eb('purpose', '!=', 'restore'), eb('created_at', '>', restoreIssuedAt)]),
+        )
         .execute();
     },
     /**
@@ -86,16 +121,24 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
 export type EmailTokensRepository = ReturnType<typeof createEmailTokensRepository>;
 
 /**
- * A fresh link token for one purpose: older unused links of that purpose stop working, and the
- * new one lives `ttlMs`. Returns the token itself, which only the mail carries.
+ * A fresh link token for one purpose: older unused links of that purpose stop working (unless
+ * `keepOlder`: restore links of earlier addresses must all keep working), and the new one lives
+ * `ttlMs`. Returns the token itself, which only the mail carries.
  */
 export async function issueEmailToken(
   emailTokens: EmailTokensRepository,
-  link: { userId: string; purpose: EmailTokenPurpose; email: string; now: Date; ttlMs: number },
+  link: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    email: string;
+    now: Date;
+    ttlMs: number;
+    keepOlder?: boolean;
+  },
 ): Promise<string> {
   const { token, hash } = newEmailToken();
   const now = link.now.getTime();
-  await emailTokens.retire(link.userId, link.purpose, now);
+  if (!link.keepOlder) await emailTokens.retire(link.userId, link.purpose, now);
   await emailTokens.insert({
     token_hash: hash,
     user_id: link.userId,

@@ -1,7 +1,8 @@
-/** Routes of the mailed-link flows (issue 14): verify an address, recover a password. */
+/** Routes of the mailed-link flows: verify an address, recover a password, restore an address. */
 import {
   forgotPasswordSchema,
   resetPasswordSchema,
+  restoreEmailSchema,
   verifyEmailSchema,
 } from '@sealdrop/core/api-auth-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,6 +14,7 @@ import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { requireSession } from './auth.guard';
 import { forgotPassword, resetPassword } from './auth.recovery';
+import { restoreEmail } from './auth.restore';
 import { resendVerification, verifyEmail } from './auth.verification';
 
 export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -33,7 +35,8 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const input = parseInput(verifyEmailSchema, request.body);
-        return ok(await verifyEmail({ deps, input, now: ctx.now() }));
+        const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
+        return ok(await verifyEmail({ deps, input: { ...input, origin }, now: ctx.now() }));
       },
     );
 
@@ -84,6 +87,23 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const input = parseInput(resetPasswordSchema, request.body);
         return ok(await resetPassword({ deps, input, now: ctx.now() }));
+      },
+    );
+
+    app.post(
+      '/auth/restore-email',
+      {
+        ...limited,
+        ...documented({
+          tag: 'auth',
+          summary:
+            '"This wasn\'t me": put back the address an email change replaced, with a new password',
+          body: restoreEmailSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(restoreEmailSchema, request.body);
+        return ok(await restoreEmail({ deps, input, now: ctx.now() }));
       },
     );
   };

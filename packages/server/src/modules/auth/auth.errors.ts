@@ -3,8 +3,6 @@ import { createError } from '../../shared/errors';
 
 export const unauthorized = (message = 'Please log in to continue') =>
   createError({ code: 'auth.unauthorized', status: 401, message });
-export const sessionExpired = () =>
-  createError({ code: 'auth.session_expired', status: 401, message: 'Session expired' });
 export const invalidCredentials = () =>
   createError({
     code: 'auth.invalid_credentials',
@@ -25,9 +23,17 @@ export const wrongCurrentPassword = () =>
     status: 400,
     message: 'Current password is incorrect',
   });
-export const tooManyLogins = () =>
+const minutes = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
+export const tooManyLogins = (waitMinutes: number) =>
   createError({
     code: 'auth.too_many_logins',
     status: 429,
-    message: 'Too many login attempts. Please try again in 15 minutes.',
+    message: `Too many login attempts. Please try again in ${minutes(waitMinutes)}.`,
+  });
+/** The same lockout reached from an account page that asks for the current password. */
+export const tooManyPasswordAttempts = (waitMinutes: number) =>
+  createError({
+    code: 'auth.too_many_password_attempts',
+    status: 429,
+    message: `Too many password attempts. Please try again in ${minutes(waitMinutes)}.`,
   });

@@ -9,6 +9,14 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
+/** The bearer token a request carries, or 401 (for a route that judges the token itself). */
+export function requireBearerToken(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  if (token === null) throw unauthorized();
+  if (!token) throw unauthorized('Session expired or invalid. Please log in again.');
+  return token;
+}
+
 /** The signed-in session, or 401. */
 export async function requireSession(
   deps: AuthDeps,

@@ -31,12 +31,13 @@ export function createAuthRepository({ db }: { db: Database }) {
     async insertSession(row: {
       id: string;
       user_id: string;
+      family_id: string;
       created_at: number;
       expires_at: number;
     }) {
       await db
         .insertInto('sessions')
-        .values({ ...row, revoked_at: null })
+        .values({ ...row, revoked_at: null, replaced_by: null })
         .execute();
     },
     /** The session behind a token, if it is still live. */
@@ -48,6 +49,35 @@ export function createAuthRepository({ db }: { db: Database }) {
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
+    },
+    /** The session row whatever its state (a refresh tells rotated from unknown). */
+    async findSession(id: string) {
+      return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /**
+     * Ends a live session as replaced by `successorId`; false when it was no longer live (another
+     * refresh rotated it first, or it was revoked).
+     */
+    async rotateSession(id: string, successorId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now, replaced_by: successorId })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async deleteSession(id: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    /** Ends every session descending from one sign-in (a rotated token was used again). */
+    async revokeFamily(familyId: string, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     /** Revokes one session; false when it was already revoked (a replayed refresh, say). */
     async revokeSession(id: string, now: number): Promise<boolean> {

@@ -11,7 +11,8 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
-import { requireSession } from './auth.guard';
+import { requireBearerToken, requireSession } from './auth.guard';
+import { refresh } from './auth.refresh';
 import * as auth from './auth.usecases';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -95,7 +96,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const input = parseInput(profileSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
         return ok(
-          await auth.updateProfile({ deps, input: { ...input, session, origin }, now: ctx.now() }),
+          await auth.updateProfile({
+            deps,
+            input: { ...input, session, origin, clientIp: request.ip },
+            now: ctx.now(),
+          }),
         );
       },
     );
@@ -107,8 +112,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         ...documented({ tag: 'auth', summary: 'Renew the session token', auth: 'required' }),
       },
       async (request) => {
-        const session = await requireSession(deps, request, ctx.now());
-        return ok(await auth.refresh({ deps, input: { session }, now: ctx.now() }));
+        // Not requireSession: a rotated token must reach the refresh, which detects its reuse.
+        const token = requireBearerToken(request);
+        return ok(await refresh({ deps, input: { token }, now: ctx.now() }));
       },
     );
 
@@ -127,7 +133,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         const session = await requireSession(deps, request, ctx.now());
         const input = parseInput(changePasswordSchema, request.body);
         return ok(
-          await auth.changePassword({ deps, input: { ...input, session }, now: ctx.now() }),
+          await auth.changePassword({
+            deps,
+            input: { ...input, session, clientIp: request.ip },
+            now: ctx.now(),
+          }),
         );
       },
     );

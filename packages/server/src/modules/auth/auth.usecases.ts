@@ -4,13 +4,16 @@ import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { AddressHasher } from '../../shared/client-address';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
+import type { AccountsRepository } from './auth.accounts.repository';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
-import { admitLoginAttempt, type LoginAttemptsRepository } from './auth.lockout';
+import { checkPassword, type LoginAttemptsRepository } from './auth.lockout';
 import { type PremiumCheck, toPublicUser } from './auth.models';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './auth.passwords';
+import type { MailNoticesRepository } from './auth.notices';
+import { DUMMY_HASH, hashPassword } from './auth.passwords';
 import type { AuthRepository, UserRow } from './auth.repository';
+import { noticeSignupAttempt } from './auth.signup-notice';
 import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
 
@@ -21,10 +24,14 @@ export interface AuthDeps {
   tokens: TokenService;
   /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
   premium: PremiumCheck;
-  /** Verification and password-reset links (issue 14). */
+  /** Verification, password-reset and restore links. */
   emailTokens: EmailTokensRepository;
+  /** Notices mailed because of someone else's action, one per cooldown. */
+  notices: MailNoticesRepository;
+  /** Deleting accounts that never proved their address. */
+  accounts: AccountsRepository;
   mailer: Mailer;
-  /** What the lockout stores of a client's address (shared/client-address.ts). */
+  /** Keyed hash of a client's address (IPv4, or IPv6 /64): what the password lockout counts by. */
   addressHash: AddressHasher;
 }
 
@@ -50,20 +57,32 @@ export async function publicUser({
   return pendingEmail ? { ...result, pendingEmail } : result;
 }
 
+/** Stores a new session row; a new sign-in starts a family of its own, a refresh continues one. */
+export async function openSession(args: {
+  deps: AuthDeps;
+  userId: string;
+  familyId?: string;
+  now: Date;
+}): Promise<{ sessionId: string; expiresAt: number }> {
+  const sessionId = randomUUID();
+  const expiresAt = args.now.getTime() + SESSION_TTL_MS;
+  await args.deps.auth.insertSession({
+    id: sessionId,
+    user_id: args.userId,
+    family_id: args.familyId ?? sessionId,
+    created_at: args.now.getTime(),
+    expires_at: expiresAt,
+  });
+  return { sessionId, expiresAt };
+}
+
 /** Opens a session for a user and returns the API's `{ user, token }`. */
 export async function startSession({
   deps,
   input: { user },
   now,
 }: AuthCase<{ user: UserRow }>): Promise<AuthResult> {
-  const sessionId = randomUUID();
-  const expiresAt = now.getTime() + SESSION_TTL_MS;
-  await deps.auth.insertSession({
-    id: sessionId,
-    user_id: user.id,
-    created_at: now.getTime(),
-    expires_at: expiresAt,
-  });
+  const { sessionId, expiresAt } = await openSession({ deps, userId: user.id, now });
   const token = await deps.tokens.sign({ userId: user.id, sessionId, expiresAt });
   return { user: await publicUser({ deps, input: { user }, now }), token };
 }
@@ -94,7 +113,12 @@ export async function register({
 }) {
   const { origin } = input;
   if (passwordStrength(input.password) === 'weak') throw errors.weakPassword();
-  if (await deps.auth.findUserByEmail(input.email)) throw errors.emailTaken();
+  const holder = await deps.auth.findUserByEmail(input.email);
+  if (holder) {
+    // The answer stays "taken" (signing up is one step); the address's owner hears of it.
+    if (origin !== undefined) noticeSignupAttempt({ deps, input: { user: holder, origin }, now });
+    throw errors.emailTaken();
+  }
   const user: UserRow = {
     id: randomUUID(),
     email: input.email,
@@ -130,15 +154,21 @@ export async function login({
   input,
   now,
 }: AuthCase<{ email: string; password: string; clientIp: string }>) {
-  const attempt = await admitLoginAttempt({
+  const user = await deps.auth.findUserByEmail(input.email);
+  const valid = await checkPassword({
     deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
-    input: { email: input.email, clientIp: input.clientIp },
+    input: {
+      email: input.email,
+      clientIp: input.clientIp,
+      // The dummy hash keeps the timing of an unknown or password-less account the same…
+      passwordHash: user?.password_hash ?? DUMMY_HASH,
+      password: input.password,
+      kind: 'login',
+    },
     now,
   });
-  const user = await deps.auth.findUserByEmail(input.email);
-  const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
-  if (!user || !valid) throw errors.invalidCredentials();
-  await attempt.succeeded();
+  // …but never signs into one: the dummy's password is no secret.
+  if (!user?.password_hash || !valid) throw errors.invalidCredentials();
   return startSession({ deps, input: { user }, now });
 }
 
@@ -150,29 +180,28 @@ export async function logout({
   await deps.auth.revokeSession(session.sessionId, now.getTime());
 }
 
-/** Rotates the token: the old session ends, a new one begins. A replayed old token is refused. */
-export async function refresh({
-  deps,
-  input: { session },
-  now,
-}: AuthCase<{ session: Session }>): Promise<AuthResult> {
-  if (!(await deps.auth.revokeSession(session.sessionId, now.getTime())))
-    throw errors.sessionExpired();
-  return startSession({ deps, input: { user: session.user }, now });
-}
-
 /** A new email is only requested here; it applies once its verification link is opened. */
 export async function updateProfile({
   deps,
   input: { session, origin, ...input },
   now,
-}: AuthCase<{ session: Session; email?: string; currentPassword?: string; origin: string }>) {
+}: AuthCase<{
+  session: Session;
+  email?: string;
+  currentPassword?: string;
+  origin: string;
+  clientIp: string;
+}>) {
   const change =
     input.email && input.email !== session.user.email
       ? await requestEmailChange({
           deps,
           session,
-          input: { email: input.email, currentPassword: input.currentPassword },
+          input: {
+            email: input.email,
+            currentPassword: input.currentPassword,
+            clientIp: input.clientIp,
+          },
           origin,
           now,
         })
@@ -191,10 +220,13 @@ export async function changePassword({
   deps,
   input: { session, ...input },
   now,
-}: AuthCase<{ session: Session; currentPassword: string; newPassword: string }>): Promise<{
-  changed: true;
-}> {
-  if (!(await verifyPassword(session.user.password_hash, input.currentPassword)))
+}: AuthCase<{
+  session: Session;
+  currentPassword: string;
+  newPassword: string;
+  clientIp: string;
+}>): Promise<{ changed: true }> {
+  if (!(await checkCurrentPassword({ deps, session, ...input, now })))
     throw errors.wrongCurrentPassword();
   if (passwordStrength(input.newPassword) === 'weak') throw errors.weakPassword();
   await deps.auth.updateUser(session.user.id, {
@@ -202,7 +234,31 @@ export async function changePassword({
     updated_at: now.getTime(),
   });
   await deps.auth.revokeOtherSessions(session.user.id, session.sessionId, now.getTime());
+  // A link mailed before (a reset, an email change someone asked for) must not outlive it.
+  await deps.emailTokens.retireForNewPassword(session.user.id, session.user.email, now.getTime());
   return { changed: true };
+}
+
+/** The current password typed into an account page, checked through the login lockout. */
+export function checkCurrentPassword(args: {
+  deps: AuthDeps;
+  session: Session;
+  currentPassword: string;
+  clientIp: string;
+  now: Date;
+}): Promise<boolean> {
+  const { deps, session, now } = args;
+  return checkPassword({
+    deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
+    input: {
+      email: session.user.email,
+      clientIp: args.clientIp,
+      passwordHash: session.user.password_hash,
+      password: args.currentPassword,
+      kind: 'account',
+    },
+    now,
+  });
 }
 
 export async function balanceHistory({

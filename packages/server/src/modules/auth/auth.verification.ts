@@ -1,6 +1,7 @@
 /**
- * Email verification (issue 14): a mailed single-use link proves an address. An email change is
- * stored only as a pending link and applied when the link to the new address is opened.
+ * Email verification: a mailed single-use link proves an address. An email change is stored only
+ * as a pending link and applied when the link to the new address is opened; the old address then
+ * gets a "This wasn't me" link (auth.restore.ts).
  */
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { verificationMessage } from '../mail/mail.messages';
@@ -8,6 +9,7 @@ import { alreadyVerified, invalidLink, mailCooldown } from './auth.email.errors'
 import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { emailTaken } from './auth.errors';
 import type { UserRow } from './auth.repository';
+import { sendRestoreLink } from './auth.restore';
 import { type AuthDeps, publicUser, type Session } from './auth.usecases';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -36,17 +38,26 @@ export async function sendVerificationLink(args: {
 /** Opens a verification link: marks the address verified, or applies a pending email change. */
 export async function verifyEmail(args: {
   deps: AuthDeps;
-  input: { token: string };
+  /** `origin`: where the old address's "This wasn't me" link points. */
+  input: { token: string; origin: string };
   now: Date;
 }): Promise<{ user: PublicUser }> {
   const { deps, input, now } = args;
   const row = await deps.emailTokens.consume(hashEmailToken(input.token), 'verify', now.getTime());
   const user = row && (await deps.auth.findUserById(row.user_id));
   if (!row || !user) throw invalidLink();
-  if (row.email !== user.email) await applyEmailChange(deps, user, row.email, now);
-  else await deps.auth.updateUser(user.id, { email_verified: 1, updated_at: now.getTime() });
-  // Links for the old address (a reset, say) must not outlive it.
-  if (row.email !== user.email) await deps.emailTokens.retire(user.id, 'reset', now.getTime());
+  if (row.email !== user.email) {
+    await applyEmailChange(deps, user, row.email, now);
+    // Links for the old address (a reset, say) must not outlive it.
+    await deps.emailTokens.retire(user.id, 'reset', now.getTime());
+    await sendRestoreLink({
+      deps,
+      input: { userId: user.id, oldEmail: user.email, newEmail: row.email, origin: input.origin },
+      now,
+    });
+  } else {
+    await deps.auth.updateUser(user.id, { email_verified: 1, updated_at: now.getTime() });
+  }
   const updated = (await deps.auth.findUserById(user.id)) ?? user;
   return { user: await publicUser({ deps, input: { user: updated }, now }) };
 }

@@ -10,32 +10,12 @@ import { startS3rver } from '../../testing/s3rver';
 import { serverPerTest } from '../../testing/server-per-test';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
+import { visitorClient as browser } from '../../testing/visitor-client';
 import { createShortLinksRepository } from '../short-links/short-links.repository';
 import { sweepExpired } from '../sweeper/sweeper';
 import { createFilesRepository } from './files.repository';
 
 const MINUTE = 60_000;
-
-/** A browser: keeps the cookies the API sets, as Chromium would on /api. */
-function browser(server: TestServer) {
-  let cookie: string | undefined;
-  const request = async (method: 'GET' | 'POST', url: string) => {
-    const response = await server.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-    });
-    const set = response.headers['set-cookie'];
-    if (set) cookie = String(set).split(';')[0];
-    return response;
-  };
-  return {
-    request,
-    info: (fileId: string) => request('GET', `/api/files/${fileId}/info`),
-    download: (fileId: string) => request('GET', `/api/files/${fileId}/download`),
-    finished: (fileId: string) => request('POST', `/api/files/${fileId}/downloaded`),
-  };
-}
 
 describeEachDatabase('download limit', (createDatabase) => {
   let server: TestServer;
@@ -52,7 +32,7 @@ describeEachDatabase('download limit', (createDatabase) => {
     const granted = await first.download(plan.slug);
     expect(granted.statusCode).toBe(302);
     expect(String(granted.headers['set-cookie'])).toMatch(
-      /^sealdrop_visitor=[\w-]{43}; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      /^sealdrop_visitor=[\w-]{43}\.[\w-]{43}; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
     );
     // The browser that got it may still read the page and retry; it has none left to give.
     expect((await first.info(plan.slug)).json().data.downloadsLeft).toBe(0);

@@ -67,30 +67,6 @@ export function createFilesRepository({ db }: { db: Database }) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /**
-     * Counts one download of a ready, live file unless its limit is reached (atomic: two browsers
-     * racing for the last download of a limited link cannot both get it). Null when refused;
-     * `spent` when this download was the last one allowed.
-     */
-    async countDownload(id: string, now: number): Promise<{ spent: boolean } | null> {
-      const row = await db
-        .updateTable('files')
-        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', id)
-        .where('status', '=', 'ready')
-        .where('expires_at', '>', now)
-        .where((eb) =>
-          eb.or([
-            eb('download_limit', 'is', null),
-            eb('download_count', '<', eb.ref('download_limit')),
-          ]),
-        )
-        .returning(['download_count', 'download_limit'])
-        .executeTakeFirst();
-      if (!row) return null;
-      return { spent: row.download_limit !== null && row.download_count >= row.download_limit };
-    },
-
     /** Brings a file's expiry forward to `at` (never later): the sweeper does the rest. */
     async expireBy(id: string, at: number): Promise<void> {
       await db
@@ -101,10 +77,11 @@ export function createFilesRepository({ db }: { db: Database }) {
         .execute();
     },
 
-    /** The row, and the download records and reward claims that name it. */
+    /** The row, and the download records, counted visits and reward claims that name it. */
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
       await db.deleteFrom('file_downloads').where('file_id', '=', id).execute();
+      await db.deleteFrom('download_visits').where('file_id', '=', id).execute();
       await db.deleteFrom('reward_claims').where('file_id', '=', id).execute();
       return Number(result.numDeletedRows) === 1;
     },

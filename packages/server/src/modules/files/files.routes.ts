@@ -1,6 +1,6 @@
 import { pageQuerySchema } from '@sealdrop/core/api-auth-schemas';
 import { fileIdParamsSchema, resolveQuerySchema } from '@sealdrop/core/api-schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
@@ -10,11 +10,14 @@ import { parseInput } from '../../shared/validation';
 import { optionalSession, requireSession } from '../auth/auth.guard';
 import { finishDownload, getFileInfo, grantDownload, resolveSlug } from './files.usecases';
 import { deleteMyFile, listMyFiles } from './my-files.usecases';
-import { ensureVisitor, visitorHash } from './visitor-cookie';
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_RESOLVE_PER_MINUTE);
+    const visitor = (request: FastifyRequest) => ({
+      visitorHash: ctx.visitorCookies.read(request),
+      addressHash: ctx.addressHash(request.ip),
+    });
 
     app.get(
       '/files/resolve',
@@ -28,7 +31,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const { slug } = parseInput(resolveQuerySchema, request.query);
-        const input = { slug, visitorHash: visitorHash(request) };
+        const input = { slug, ...visitor(request) };
         return ok(await resolveSlug({ deps: ctx, input, now: ctx.now() }));
       },
     );
@@ -88,7 +91,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const { fileId } = parseInput(fileIdParamsSchema, request.params);
-        const input = { fileId, visitorHash: visitorHash(request) };
+        const input = { fileId, ...visitor(request) };
         return ok(await getFileInfo({ deps: ctx, input, now: ctx.now() }));
       },
     );
@@ -113,9 +116,9 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
           input: {
             fileId,
             origin,
-            ipHash: ctx.addressHash(request.ip),
             userId: session?.user.id ?? null,
-            visitorHash: ensureVisitor(request, reply, origin),
+            visitorHash: ctx.visitorCookies.ensure(request, reply, origin),
+            addressHash: ctx.addressHash(request.ip),
           },
           now: ctx.now(),
         });
@@ -136,7 +139,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const { fileId } = parseInput(fileIdParamsSchema, request.params);
-        const input = { fileId, visitorHash: visitorHash(request) };
+        const input = { fileId, ...visitor(request) };
         return ok(await finishDownload({ deps: ctx, input, now: ctx.now() }));
       },
     );

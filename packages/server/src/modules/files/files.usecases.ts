@@ -6,8 +6,8 @@ import { fileNotFound, fileStillUploading } from './files.errors';
 import type { FileRow, FilesRepository } from './files.repository';
 
 /**
- * A browser given a download URL may ask again this long without counting again (issue 16
- * item 3), and a link whose last download was given keeps its object this long at most.
+ * A browser given a download URL may ask again this long (from the same address) without
+ * counting again, and a link whose last download was given keeps its object this long at most.
  */
 export const DOWNLOAD_RETRY_MS = 10 * 60 * 1000;
 
@@ -16,9 +16,13 @@ export interface ReadDeps {
   downloads: FileDownloadsRepository;
 }
 
-/** What the server knows of the asking browser: its hashed visitor cookie, if it has one. */
+/**
+ * What the server knows of the asking browser: its signed visitor cookie (hashed; null when it has
+ * none) and its address (keyed hash). A retry is recognised only by both together.
+ */
 export interface Visitor {
   visitorHash: string | null;
+  addressHash: string;
 }
 
 /** A limited link that has given every download it allows. */
@@ -28,9 +32,10 @@ function isSpent(file: FileRow): boolean {
 
 function wasCountedRecently(deps: ReadDeps, fileId: string, visitor: Visitor, now: number) {
   if (!visitor.visitorHash) return Promise.resolve(false);
-  return deps.downloads.grantedSince({
+  return deps.downloads.countedSince({
     fileId,
     visitorHash: visitor.visitorHash,
+    addressHash: visitor.addressHash,
     since: now - DOWNLOAD_RETRY_MS,
   });
 }
@@ -107,32 +112,45 @@ export async function resolveSlug(args: {
 
 /**
  * A short-lived signed URL for the stored bytes (ciphertext for encrypted files). Each one counts
- * as a download, except a retry of a browser counted within DOWNLOAD_RETRY_MS; the last download a
+ * as a download, except a retry of a visitor (same cookie, same address) counted within
+ * DOWNLOAD_RETRY_MS; the check and the count are one atomic step (countOnce). The last download a
  * limited link allows brings its expiry forward to the end of that window, so its object is gone
  * by then even if the browser never says it finished (see finishDownload).
  */
 export async function grantDownload(args: {
   deps: ReadDeps & { storage: StorageDriver };
-  input: { fileId: string; ipHash: string; userId: string | null; origin: string } & Visitor;
+  input: {
+    fileId: string;
+    userId: string | null;
+    origin: string;
+    visitorHash: string;
+    addressHash: string;
+  };
   now: Date;
 }): Promise<string> {
   const { deps, input } = args;
   const now = args.now.getTime();
-  const { file, counted } = await findLiveFile(deps, input.fileId, input, now, true);
+  const { file } = await findLiveFile(deps, input.fileId, input, now);
   if (file.status !== 'ready') throw fileStillUploading();
   let expiresAt = file.expires_at;
-  if (!counted) {
-    const result = await deps.files.countDownload(file.id, now);
-    // Another browser took the last download between the read and the count.
-    if (!result) throw fileNotFound();
-    if (result.spent) {
+  const count = await deps.downloads.countOnce({
+    fileId: file.id,
+    visitorHash: input.visitorHash,
+    addressHash: input.addressHash,
+    now,
+    retrySince: now - DOWNLOAD_RETRY_MS,
+  });
+  // Another browser took the last download between the read and the count.
+  if (count.kind === 'refused') throw fileNotFound();
+  if (count.kind === 'counted') {
+    if (count.spent) {
       expiresAt = Math.min(expiresAt, now + DOWNLOAD_RETRY_MS);
       await deps.files.expireBy(file.id, expiresAt);
     }
     // Recorded once counted: a download reward needs a download the server actually granted.
     await deps.downloads.record({
       fileId: file.id,
-      ipHash: input.ipHash,
+      ipHash: input.addressHash,
       userId: input.userId,
       visitorHash: input.visitorHash,
       now,

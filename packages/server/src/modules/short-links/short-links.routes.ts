@@ -10,7 +10,6 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
-import { visitorHash } from '../files/visitor-cookie';
 import {
   completeInstantLink,
   createInstantLink,
@@ -97,7 +96,11 @@ export function shortLinksRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await resolveShortCode({
             deps: ctx,
-            input: { shortCode, visitorHash: visitorHash(request) },
+            input: {
+              shortCode,
+              visitorHash: ctx.visitorCookies.read(request),
+              addressHash: ctx.addressHash(request.ip),
+            },
             now: ctx.now(),
           }),
         );

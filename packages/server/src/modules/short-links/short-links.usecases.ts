@@ -91,6 +91,8 @@ export async function resolveShortCode(args: {
     shortCode: string;
     /** The browser's visitor cookie: a spent link still resolves for a browser it was given to. */
     visitorHash: string | null;
+    /** Its address: the cookie counts only from the address it was counted for. */
+    addressHash: string;
   };
   now: Date;
 }): Promise<ResolveResponse> {

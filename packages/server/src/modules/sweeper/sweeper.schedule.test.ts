@@ -47,6 +47,22 @@ describeEachDatabase('scheduled sweeper', (createDatabase) => {
     expect(await swept(metrics)).toBe(2);
   });
 
+  it('deletes unverified accounts left inactive for 7 days in its pass', async () => {
+    const register = (email: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'Correct-Horse-9' },
+      });
+    await register('idle@example.com');
+    server.clock.advance(7 * DAY + 1000);
+    await register('new@example.com');
+    const { sweep } = await sweeper();
+    await sweep();
+    const emails = await server.db.selectFrom('users').select('email').execute();
+    expect(emails).toEqual([{ email: 'new@example.com' }]);
+  });
+
   it('stop() waits for the pass under way, and no pass starts after it', async () => {
     await uploadFile(server, { size: 30 });
     server.clock.advance(DAY + 1000);

@@ -1,10 +1,11 @@
 /**
  * The sweeper as a server process runs it: a pass every SWEEP_INTERVAL_SECONDS (expired files and
- * reservations), orphaned objects at most hourly. `stop` lets a shutting-down process finish the
+ * reservations, unverified accounts left inactive for 7 days), orphaned objects at most hourly. `stop` lets a shutting-down process finish the
  * pass under way before its database pool closes, and starts no other.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { deleteInactiveUnverifiedAccounts } from '../auth/auth.unverified-sweep';
 import { createOidcStatesRepository } from '../oidc/oidc.repository';
 import { sweepExpired } from './sweeper';
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphans } from './sweeper.orphans';
@@ -51,6 +52,11 @@ export function startSweeper(input: {
       });
       ctx.metrics.filesSwept.inc({}, result.files);
       if (result.files || result.reservations) log.info({ sweep: result }, 'swept expired files');
+      const accounts = await deleteInactiveUnverifiedAccounts({
+        accounts: ctx.auth.accounts,
+        now: ctx.now(),
+      });
+      if (accounts) log.info({ accounts }, 'deleted unverified accounts inactive for 7 days');
       await sweepOrphansHourly();
     } catch (err) {
       log.warn({ err }, 'sweep failed');

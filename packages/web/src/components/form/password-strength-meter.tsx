@@ -9,8 +9,17 @@ const CHECKLIST = [
   { key: 'number', label: 'Number' },
 ] as const;
 
-/** Spec §5 "Register": the weak / medium / strong meter and the four-item checklist. */
-export function PasswordStrengthMeter({ password }: { password: string }) {
+/**
+ * Spec §5 "Register": the weak / medium / strong meter and the four-item checklist. A link's
+ * passphrase is rated by the same meter (`subject` "Passphrase").
+ */
+export function PasswordStrengthMeter({
+  password,
+  subject = 'Password',
+}: {
+  password: string;
+  subject?: 'Password' | 'Passphrase';
+}) {
   const strength = passwordStrength(password);
   const checks = passwordChecklist(password);
   return (
@@ -23,11 +32,11 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
             <span />
           </span>
           <span className="sd-strength__label">
-            Password strength: <strong className="sd-strength__value">{strength}</strong>
+            {subject} strength: <strong className="sd-strength__value">{strength}</strong>
           </span>
         </div>
       ) : null}
-      <ul className="sd-checklist" aria-label="Password requirements">
+      <ul className="sd-checklist" aria-label={`${subject} requirements`}>
         {CHECKLIST.map(({ key, label }) => {
           const met = checks[key];
           return (

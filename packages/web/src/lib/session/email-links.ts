@@ -1,9 +1,11 @@
 /**
- * The mailed-link calls of issue 14: verify an address, resend the link, recover a password.
- * Tokens go in request bodies only, never in a URL the server would log.
+ * The mailed-link calls: verify an address, resend the link, recover a password, restore an
+ * address after an email change ("This wasn't me"). Tokens go in request bodies only, never in a
+ * URL the server would log.
  */
 
 import {
+  emailRestoredSchema,
   messageResponseSchema,
   passwordResetSchema,
   userResponseSchema,
@@ -41,6 +43,15 @@ export function requestPasswordReset(email: string) {
 export function resetPassword(body: { token: string; newPassword: string }) {
   return apiRequest('/auth/reset-password', {
     schema: passwordResetSchema,
+    method: 'POST',
+    body,
+    timeoutMs: ACCOUNT_TIMEOUT_MS,
+  });
+}
+
+export function restoreEmail(body: { token: string; newPassword: string }) {
+  return apiRequest('/auth/restore-email', {
+    schema: emailRestoredSchema,
     method: 'POST',
     body,
     timeoutMs: ACCOUNT_TIMEOUT_MS,

@@ -26,10 +26,12 @@ export function clearStoredToken(): void {
 }
 
 /**
- * Runs `task` while no other tab of this site runs one: a refresh ends the session it renews, so
- * two tabs renewing the same token at once would sign one of them out. Browsers without the Web
- * Locks API run it at once. Either way the caller waits for the stored token after a refusal
- * (`storedTokenChange`): a token written by another tab can arrive after its lock is released.
+ * Runs `task` while no other tab of this site runs one: a refresh rotates the token, and a rotated
+ * token refreshed again later ends the whole session (the server takes it for a stolen copy). The
+ * server forgives a second refresh of one token for 30 s, which covers browsers without the Web
+ * Locks API (they run the task at once) and a tab that wakes with the old token. Either way the
+ * caller waits for the stored token after a refusal (`storedTokenChange`): a token written by
+ * another tab can arrive after its lock is released.
  */
 export function withTokenLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks;

@@ -1,6 +1,7 @@
 /** GET /files/my-files and DELETE /files/:id (spec §7 "Files"), as TanStack Query hooks. */
 import type { MyFile, MyFilesList } from '@sealdrop/core/api-auth-schemas';
 import { myFilesListSchema } from '@sealdrop/core/api-auth-schemas';
+import { visibleName } from '@sealdrop/core/file-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { forgetFileKey, recallFileKey } from '../../../lib/file-keys';
@@ -31,18 +32,18 @@ export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<
 
 /**
  * The server lists an encrypted file without its name: open it with the key this browser
- * remembered at upload, else call it "Encrypted file". The name stays in this page's memory.
+ * remembered at upload, else call it "Encrypted file". The name stays in this page's memory. Any
+ * name is listed through core's visibleName: hidden characters written out, never obeyed.
  */
 async function asSeenHere(file: MyFile): Promise<ListedFile> {
   const fragment = file.isEncrypted ? recallFileKey(file.fileId) : null;
   const keyElsewhere = file.isEncrypted && fragment === null;
-  if (file.originalName !== null) return { ...file, keyElsewhere };
+  if (file.originalName !== null) {
+    return { ...file, originalName: visibleName(file.originalName), keyElsewhere };
+  }
   const record = await openWithFragment(file.encryptedMetadata, fragment);
-  return {
-    ...file,
-    originalName: record ? recordLabel(record) : ENCRYPTED_FILE_LABEL,
-    keyElsewhere,
-  };
+  const name = record ? recordLabel(record) : ENCRYPTED_FILE_LABEL;
+  return { ...file, originalName: visibleName(name), keyElsewhere };
 }
 
 export function deleteMyFile(fileId: string) {

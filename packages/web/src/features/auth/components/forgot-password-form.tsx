@@ -9,7 +9,7 @@ import { requestPasswordReset } from '../../../lib/session/email-links';
 export const FORGOT_MESSAGES = {
   intro: "Enter your account's email address and we will send you a link to choose a new password.",
   // The same words whether or not an account exists: the form must not reveal who has one.
-  sent: 'If an account with a verified email address exists for this address, we sent it a link to reset the password. The link works once, for 1 hour.',
+  sent: 'If an account exists for this address, we sent it a link to reset the password. The link works once, for 1 hour.',
   failed: 'Could not send the reset link. Please try again.',
 } as const;
 

@@ -1,11 +1,13 @@
 /**
  * The download page's view of an encrypted file whose name and type are sealed (issue 16 item 5):
  * the server's info with the name and type opened here from `encryptedMetadata` with the link's
- * key. Plain files, and encrypted ones made before names were sealed, pass through unchanged.
+ * key. Plain files, and encrypted ones made before names were sealed, keep the server's. Either
+ * way the name is shown through core's visibleName: a sender's right-to-left override or control
+ * character is written out ("[U+202E]"), never obeyed.
  */
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import type { MetadataFile, MetadataRecord } from '@sealdrop/core/crypto/metadata-record';
-import { linkName } from '@sealdrop/core/file-list';
+import { linkName, visibleName } from '@sealdrop/core/file-list';
 import { useEffect, useState } from 'react';
 import { ENCRYPTED_FILE_LABEL, openSealedRecord } from '../../../lib/sealed-names';
 
@@ -40,9 +42,13 @@ export function useOpenedFileInfo(
   }, [blob, rawKey]);
 
   if (!info || !blob || !rawKey)
-    return { file: info, files: null, opening: false, wrongKey: false };
-  if (opened?.blob !== blob) return { file: info, files: null, opening: true, wrongKey: false };
-  if (!opened.record) return { file: info, files: null, opening: false, wrongKey: true };
+    return { file: withVisibleName(info), files: null, opening: false, wrongKey: false };
+  if (opened?.blob !== blob) {
+    return { file: withVisibleName(info), files: null, opening: true, wrongKey: false };
+  }
+  if (!opened.record) {
+    return { file: withVisibleName(info), files: null, opening: false, wrongKey: true };
+  }
   const files = opened.record.files;
   const several = files.length > 1;
   return {
@@ -51,11 +57,15 @@ export function useOpenedFileInfo(
       // Several files go by their folder's name or their count ("12 files").
       originalName: several
         ? linkName(files.map((f) => f.path))
-        : (files[0]?.name ?? ENCRYPTED_FILE_LABEL),
+        : visibleName(files[0]?.name ?? ENCRYPTED_FILE_LABEL),
       contentType: (!several && files[0]?.type) || info.contentType,
     },
     files: several ? files : null,
     opening: false,
     wrongKey: false,
   };
+}
+
+function withVisibleName(info: FileInfo | undefined): FileInfo | undefined {
+  return info?.originalName ? { ...info, originalName: visibleName(info.originalName) } : info;
 }

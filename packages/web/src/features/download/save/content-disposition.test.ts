@@ -17,7 +17,9 @@ describe('contentDisposition', () => {
   it('cannot be broken out of by quotes, backslashes or line breaks', () => {
     const header = contentDisposition('a"b\\c\r\nSet-Cookie: x');
     expect(header).not.toMatch(/[\r\n]/);
-    expect(header.startsWith('attachment; filename="a_b_c__Set-Cookie: x";')).toBe(true);
+    expect(header.startsWith('attachment; filename="a_b_c[U+000D][U+000A]Set-Cookie: x";')).toBe(
+      true,
+    );
   });
 });
 
@@ -31,5 +33,10 @@ describe('safeFileName', () => {
 
   it('removes path separators', () => {
     expect(safeFileName('../etc/passwd')).toBe('.._etc_passwd');
+  });
+
+  it('writes out a right-to-left override and C1 controls instead of passing them on', () => {
+    expect(safeFileName('invoice\u202Efdp.exe')).toBe('invoice[U+202E]fdp.exe');
+    expect(safeFileName('a\u009B2Jb.txt')).toBe('a[U+009B]2Jb.txt');
   });
 });

@@ -1,14 +1,15 @@
 /** The Content-Disposition the Service Worker answers with, so the browser saves under the right name. */
+import { visibleName } from '@sealdrop/core/file-list';
 
 export const DEFAULT_FILE_NAME = 'downloaded-file';
 
 /**
- * A name safe to offer as a file name: no path separators or control characters (browsers
+ * A name safe to offer as a file name: no path separators, control or bidirectional characters
+ * (written out by core's visibleName, as the page shows them and the CLI saves them; browsers
  * sanitize too, but the header must not be able to carry them), "downloaded-file" when empty.
  */
 export function safeFileName(name: string | null | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
-  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
+  const cleaned = visibleName((name ?? '').trim()).replace(/[/\\]/g, '_');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? DEFAULT_FILE_NAME : cleaned;
 }
 

@@ -4,6 +4,7 @@ import {
   maxSizeLabel,
   RETENTION_MS,
 } from '@sealdrop/core/limits';
+import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
 import { cardStatus, type UploadFlowDeps, useUploadFlow } from '../hooks/use-upload-flow';
@@ -42,6 +43,8 @@ export function HomePage({
   const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
   const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
   const [passphrase, setPassphrase] = useState('');
+  /** Files were added with a weak passphrase: refused, and the field says why. */
+  const [passphraseRefused, setPassphraseRefused] = useState(false);
   const { state, start, resume, retry, reset } = useUploadFlow({
     store: resumeStore,
     onReady: onUploaded,
@@ -69,6 +72,12 @@ export function HomePage({
       return;
     }
     const protect = isPremium && sealed && passphrase ? { passphrase } : {};
+    // Refused before anything is requested, as a weak account password is.
+    if (protect.passphrase && !passphraseStrongEnough(protect.passphrase)) {
+      setPassphraseRefused(true);
+      return;
+    }
+    setPassphraseRefused(false);
     void start(file, sealed, { expiresIn, downloadLimit, ...protect });
   };
 
@@ -124,9 +133,13 @@ export function HomePage({
               <DownloadLimitSelect value={downloadLimit} onChange={setDownloadLimit} />
               <PassphraseField
                 value={passphrase}
-                onChange={setPassphrase}
+                onChange={(value) => {
+                  setPassphrase(value);
+                  setPassphraseRefused(false);
+                }}
                 isPremium={isPremium}
                 disabled={!encrypt}
+                refused={passphraseRefused}
               />
             </>
           )}

@@ -1,6 +1,7 @@
 /**
  * Issue 16 item 4: "Passphrase" on the home page. Premium users can set one and the link then
  * carries only the wrapped key (kept across Retry); others see it disabled with the premium text.
+ * A weak one (the account-password meter) is refused, and the field says why.
  */
 import '../testing/blob-polyfill';
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
@@ -47,6 +48,48 @@ describe('Passphrase', () => {
     await userEvent.type(field, 'open sesame');
     expect(field).toHaveValue('open sesame');
     expect(screen.queryByText('Premium: protect links with a passphrase')).toBeNull();
+  });
+
+  it('rates the passphrase with the password meter while it is typed, and says why', async () => {
+    mockApi(smallUploadRoutes());
+    render(<HomePage isPremium />);
+    const field = screen.getByLabelText('Passphrase');
+    expect(screen.queryByText(/Passphrase strength/)).toBeNull();
+    await userEvent.type(field, 'sesame');
+    expect(screen.getByText(/Passphrase strength/)).toHaveTextContent('Passphrase strength: weak');
+    expect(screen.getByRole('list', { name: 'Passphrase requirements' })).toBeVisible();
+    expect(field).toHaveAccessibleDescription(
+      'Whoever gets the link can try passphrases on their own computer, as many as they like: a weak passphrase is not accepted.',
+    );
+    await userEvent.type(field, ' open 42');
+    expect(screen.getByText(/Passphrase strength/)).toHaveTextContent(
+      'Passphrase strength: strong',
+    );
+  });
+
+  // Two PBKDF2 runs of 600,000 iterations (wrap, then unlock) on a shared machine.
+  it('refuses files added with a weak passphrase, says why, and uploads nothing', {
+    timeout: 30_000,
+  }, async () => {
+    const api = mockApi(smallUploadRoutes());
+    render(<HomePage isPremium />);
+    const field = screen.getByLabelText('Passphrase');
+    await userEvent.type(field, 'sesame');
+    upload();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This passphrase is too weak. Use at least 8 characters of two kinds or more (capitals, small letters, numbers, symbols or spaces), then add your files again.',
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+    expect(screen.queryByText('Ready to share')).toBeNull();
+
+    // A stronger one clears the refusal, and the files go.
+    await userEvent.type(field, ' open 42');
+    expect(screen.queryByRole('alert')).toBeNull();
+    upload();
+    const sealed = parseProtectedFragment(new URL(await shareLink()).hash);
+    expect((await unlockSecrets(sealed!, 'sesame open 42')).rawKey).toHaveLength(32);
   });
 
   it('makes a link that holds the wrapped key and salt, never the bare key or the passphrase', async () => {

@@ -26,6 +26,12 @@ describe('UploadStatusCard texts', () => {
     expect(screen.getByText(description)).toBeInTheDocument();
   });
 
+  it("writes out a right-to-left override in the sender's own file name, never obeying it", () => {
+    render(<UploadStatusCard status="uploading" fileName={'invoice\u202Efdp.exe'} fileSize={10} />);
+    expect(screen.getByText('invoice[U+202E]fdp.exe')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('\u202E');
+  });
+
   it('tells that the link is usable while uploading, and live once ready', () => {
     const { rerender } = render(<UploadStatusCard status="uploading" finalUrl={LINK} />);
     expect(

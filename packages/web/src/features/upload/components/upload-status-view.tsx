@@ -1,3 +1,4 @@
+import { visibleName } from '@sealdrop/core/file-list';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
 import { formatSize } from '@sealdrop/core/format-size';
 import { useId } from 'react';
@@ -72,9 +73,12 @@ export function UploadStatusView(props: UploadStatusViewProps) {
 
       {fileName ? (
         <p className="sd-upload-card__file">
-          {/* Cut short with an ellipsis when long; the title holds the whole name. */}
-          <span className="sd-upload-card__file-name" title={fileName}>
-            {fileName}
+          {/*
+            The sender's own file name, its hidden characters written out (core's visibleName);
+            cut short with an ellipsis when long, the title holding the whole name.
+          */}
+          <span className="sd-upload-card__file-name" title={visibleName(fileName)}>
+            {visibleName(fileName)}
           </span>
           {typeof fileSize === 'number' ? (
             <span className="sd-upload-card__file-size">{formatSize(fileSize)}</span>

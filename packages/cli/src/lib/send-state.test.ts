@@ -1,0 +1,53 @@
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
+import { linkFragments } from '@sealdrop/core/crypto/passphrase';
+import { describe, expect, it } from 'vitest';
+import { RESUME_REFUSALS, resumedSecrets, type SendState, stateFragment } from './send-state';
+
+async function stateOf(passphrase?: string): Promise<SendState> {
+  const material = await generateKeyMaterial();
+  const { fragment, linkFragment } = await linkFragments(material, passphrase);
+  return {
+    v: 1,
+    server: 'http://localhost:8080',
+    files: [],
+    encrypt: true,
+    fragment: stateFragment(fragment, passphrase),
+    link: `http://localhost:8080/s/Abcdefghij#${linkFragment}`,
+    objectKey: 'k',
+    slug: 'Abcdefghij',
+    uploadId: 'u',
+    partSize: 5,
+    partCount: 2,
+    concurrency: 1,
+    expiresAt: new Date().toISOString(),
+    parts: [],
+  };
+}
+
+describe('the resume state of a passphrase send', () => {
+  it('keeps the key only wrapped, opened again by the same passphrase only', async () => {
+    const state = await stateOf('correct horse');
+    expect(state.fragment).toBeNull();
+    expect(JSON.stringify(state)).not.toMatch(/[#&]key=/);
+    const opened = await resumedSecrets(state, 'correct horse');
+    expect('secrets' in opened && opened.secrets?.rawKey).toHaveLength(32);
+    expect(await resumedSecrets(state, 'battery staple')).toEqual({
+      refused: RESUME_REFUSALS.otherPassphrase,
+    });
+    expect(await resumedSecrets(state, undefined)).toEqual({
+      refused: RESUME_REFUSALS.hadPassphrase,
+    });
+  });
+
+  it('keeps the bare key of a send without passphrase, and does not add one later', async () => {
+    const state = await stateOf();
+    const opened = await resumedSecrets(state, undefined);
+    expect(state.fragment).toBe(
+      'secrets' in opened && opened.secrets ? buildFragment(opened.secrets) : 'not opened',
+    );
+    expect(await resumedSecrets(state, 'correct horse')).toEqual({
+      refused: RESUME_REFUSALS.hadNoPassphrase,
+    });
+  });
+});
