@@ -21,14 +21,16 @@ describe('accounts in Chromium', () => {
     await signUp.getByLabel('Password', { exact: true }).fill(password);
     await signUp.getByLabel('Confirm Password').fill(password);
     await signUp.getByText('Passwords match').waitFor();
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    await avatar.waitFor();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    // The server has just mailed the verification link: the page says so.
-    await page
+    // The server mails the verification link as the account is made: the page says so (for a
+    // few seconds, so the wait starts with the click).
+    const notice = page
       .getByRole('status')
       .filter({ hasText: 'Check your inbox to confirm your email address.' })
       .waitFor();
+    await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await notice;
+    await avatar.waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // A reload keeps the session.
     await page.reload();
