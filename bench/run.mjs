@@ -14,6 +14,7 @@ const BENCHES = {
   cli: ['bench/cli.mjs'],
   'multi-file': ['bench/multi-file.mjs'],
   'server-load': ['bench/server-load.mjs'],
+  'quota-check': ['bench/quota-check.mjs'],
   'upload-local-1g': ['bench/server-upload.mjs', '1024', '4', 'local'],
   'upload-s3-256m': ['bench/server-upload.mjs', '256', '4', 's3'],
 };

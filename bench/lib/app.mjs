@@ -58,6 +58,14 @@ export async function startApp({ driver = 'local', env = {} } = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMIT_ENABLED: 'false',
+      // Daily upload quotas off too (a bench uploads far more than a day's share from one
+      // address); server-load.mjs measures the quota check by turning them on.
+      ANON_DAILY_BYTES: '0',
+      ANON_DAILY_UPLOADS: '0',
+      ACCOUNT_DAILY_BYTES: '0',
+      ACCOUNT_DAILY_UPLOADS: '0',
+      PREMIUM_DAILY_BYTES: '0',
+      PREMIUM_DAILY_UPLOADS: '0',
       LOG_LEVEL: 'warn',
       ...storageEnv,
       ...env,

@@ -1,11 +1,13 @@
 /**
  * The `sealdrop` command line (issue 19): send and get files with the same encryption, upload plan
- * and API as the web app, all from @sealdrop/core.
+ * and API as the web app, all from @sealdrop/core; report a link to its server's moderators.
  */
+import { REPORT_REASONS } from '@sealdrop/core/moderation';
 import { Command, CommanderError, Option } from 'commander';
 import { getCommand } from './commands/get';
 import { loginCommand, logoutCommand } from './commands/login';
 import { DEFAULT_SERVER, EXPIRY_SECONDS, parseLimit } from './commands/options';
+import { reportCommand } from './commands/report';
 import { sendCommand } from './commands/send';
 import { ApiError } from './lib/api';
 import { CliError, EXIT } from './lib/errors';
@@ -64,6 +66,18 @@ program
   .action(getCommand);
 
 program
+  .command('report')
+  .description("report a link that breaks the server's terms (its key stays here unless asked)")
+  .argument('<link>', 'the share link (or - to read it from stdin)')
+  .addOption(
+    new Option('-r, --reason <reason>', 'why').choices(REPORT_REASONS).makeOptionMandatory(),
+  )
+  .option('-d, --details <text>', 'what a moderator should know (up to 2,000 characters)')
+  .option('--email <address>', 'where a moderator may answer you')
+  .option('--include-key', "send the link's key so that a moderator can open the file")
+  .action(reportCommand);
+
+program
   .command('login')
   .description('sign in; the session token is stored in the config directory (0600)')
   .addOption(serverOption())
@@ -93,7 +107,9 @@ function report(error: unknown): number {
   }
   if (error instanceof ApiError) {
     printErr(error.message);
-    return error.status === 404 ? EXIT.notFound : error.status === 400 ? EXIT.usage : EXIT.failed;
+    // 410: the file was removed (the server's message says why).
+    if (error.status === 404 || error.status === 410) return EXIT.notFound;
+    return error.status === 400 ? EXIT.usage : EXIT.failed;
   }
   printErr(error instanceof Error ? error.message : String(error));
   if (process.env.SEALDROP_DEBUG && error instanceof Error)

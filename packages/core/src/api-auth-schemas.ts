@@ -1,6 +1,7 @@
 /** Account requests and the user as the API returns it (DESIGN §3). */
 import { z } from 'zod';
 import { normalizeEmail, SIMPLE_EMAIL_PATTERN } from './email';
+import { REMOVAL_REASONS } from './moderation';
 
 const email = z
   .string()
@@ -83,6 +84,8 @@ export const myFileSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   shortUrl: z.string(),
+  /** Present once a moderator or the malware scanner removed the file: why, in the link's words. */
+  removed: z.object({ reason: z.enum(REMOVAL_REASONS), message: z.string() }).optional(),
 });
 export type MyFile = z.infer<typeof myFileSchema>;
 

@@ -9,6 +9,7 @@ import {
   maxEncryptedMetadataChars,
 } from './crypto/metadata-limits';
 import { isMediaType } from './media-type';
+import { REPORT_REASONS } from './moderation';
 import { SHORT_CODE_PATTERN } from './short-code';
 
 /** The highest download limit a sender may set (DESIGN §6). */
@@ -239,6 +240,11 @@ export const publicConfigSchema = z.object({
   tokenExplorerUrl: z.string().optional(),
   /** Whether a token is configured: without one, no reward is asked for (they all answer 404). */
   tokenConfigured: z.boolean().optional(),
+  /** ABUSE_EMAIL and OPERATOR_NAME, for /terms and the report dialog; null when unset. */
+  abuseEmail: z.string().nullish(),
+  operatorName: z.string().nullish(),
+  /** The reasons POST /reports accepts (the dialog labels them). */
+  reportReasons: z.array(z.enum(REPORT_REASONS)).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -21,8 +21,13 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mail.mailer';
 import { installMetrics } from './modules/metrics/metrics.plugin';
 import { type Metrics, metricsFor } from './modules/metrics/metrics.registry';
+import { adminRoutes } from './modules/moderation/admin.routes';
+import { fileRemoved } from './modules/moderation/moderation.errors';
+import { removalOf } from './modules/moderation/moderation.removal';
+import { reportsRoutes } from './modules/moderation/reports.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { openQuotaStore } from './modules/quotas/quotas.open';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import type { LocalStorageDriver } from './modules/storage/local.driver';
 import { localStorageRoutes } from './modules/storage/local.routes';
@@ -34,6 +39,7 @@ import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
 import { loggerOptions } from './shared/logger';
+import { routeNotFound } from './shared/not-found';
 import { openRateLimitStore } from './shared/rate-limit-store';
 import { applyRequestTimeouts } from './shared/request-timeouts';
 import { refuseRequestsWhileClosing } from './shared/shutdown';
@@ -61,6 +67,15 @@ export async function createServer(deps: ServerDeps) {
     frameworkErrors: errorHandler,
     return503OnClosing: false,
   });
+  const metrics = deps.metrics ?? (await metricsFor(config));
+  // Daily quotas: in Redis when REDIS_URL is set (shared by every process), else in the database.
+  const quotaStore = await openQuotaStore({
+    config,
+    db: deps.db,
+    log: app.log,
+    onSkippedCheck: () => metrics.quotaChecksSkipped.inc({}),
+  });
+  app.addHook('onClose', quotaStore.close);
   const ctx = createAppContext({
     config,
     db: deps.db,
@@ -68,7 +83,8 @@ export async function createServer(deps: ServerDeps) {
     secret: deps.secret,
     now: deps.now,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
-    metrics: deps.metrics ?? (await metricsFor(config)),
+    metrics,
+    quotaStore,
   });
 
   applyRequestTimeouts(app, {
@@ -120,12 +136,18 @@ export async function createServer(deps: ServerDeps) {
       await api.register(shortLinksRoutes(ctx));
       await api.register(feedbackRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(reportsRoutes(ctx));
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
       if (isLocalDriver(deps.storage)) {
         await api.register(localStorageRoutes, {
           prefix: '/storage',
           driver: deps.storage,
           isWritable: (objectKey) =>
             admitUploadWrite({ pending: ctx.uploads.pending, objectKey, now: ctx.now() }),
+          whyMissing: async (objectKey) => {
+            const reason = await removalOf(ctx.files, objectKey);
+            return reason ? fileRemoved(reason) : null;
+          },
         });
       }
     },
@@ -139,10 +161,8 @@ export async function createServer(deps: ServerDeps) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
-      return reply.code(404).send({
-        status: 'error',
-        message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
-      });
+      const { statusCode, message } = routeNotFound(request.method, request.url);
+      return reply.code(statusCode).send({ status: 'error', message });
     }
     // Any other page is a route of the single-page app (including its own 404 page).
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -19,8 +19,12 @@ import {
   type RewardsRepository,
 } from './modules/ledger/rewards.repository';
 import { createMailer, type Mailer } from './modules/mail/mail.mailer';
-import { uploadEvents } from './modules/metrics/metrics.events';
+import { moderationEvents, quotaEvents, uploadEvents } from './modules/metrics/metrics.events';
 import { type Metrics, noMetrics } from './modules/metrics/metrics.registry';
+import { createModerationDeps, type ModerationDeps } from './modules/moderation/moderation.deps';
+import { createDatabaseQuotaStore, type QuotaStore } from './modules/quotas/quotas.store';
+import { releaseUpload, type UploadGateDeps } from './modules/quotas/quotas.usecases';
+import { createStorageUsage } from './modules/quotas/storage-usage';
 import {
   createShortLinksRepository,
   type ShortLinksRepository,
@@ -52,6 +56,10 @@ export interface AppContext {
   visitorCookies: VisitorCookies;
   /** This server's own metrics registry (served only when METRICS_TOKEN or METRICS_PORT is set). */
   metrics: Metrics;
+  /** Reports, removals, blocks, the audit log and the admin console's reads. */
+  moderation: ModerationDeps;
+  /** What presign checks besides the tier: address blocks, the storage cap, daily quotas. */
+  quotas: UploadGateDeps;
 }
 
 export function createAppContext(input: {
@@ -65,6 +73,8 @@ export function createAppContext(input: {
   mailer?: Mailer;
   /** Default: counters that count nothing (metrics off). */
   metrics?: Metrics;
+  /** Where daily quotas are counted; createServer opens Redis's with REDIS_URL. Default: the database. */
+  quotaStore?: QuotaStore;
 }): AppContext {
   const metrics = input.metrics ?? noMetrics();
   const files = createFilesRepository({ db: input.db });
@@ -73,13 +83,31 @@ export function createAppContext(input: {
   const now = input.now ?? (() => new Date());
   const wallet = createWalletDeps({ config: input.config, db: input.db, now });
   const addressHash = createAddressHasher(input.secret);
+  const rewards = createRewardsRepository({ db: input.db });
+  const moderation = createModerationDeps({
+    db: input.db,
+    secret: input.secret,
+    files,
+    shortLinks,
+    storage: input.storage,
+    rewards,
+    events: moderationEvents(metrics),
+    adminEmails: input.config.ADMIN_EMAILS,
+  });
+  const quotas: UploadGateDeps = {
+    blocks: moderation.blocks,
+    store: input.quotaStore ?? createDatabaseQuotaStore({ db: input.db }),
+    storageUsage: createStorageUsage({ db: input.db }),
+    config: input.config,
+    events: quotaEvents(metrics),
+  };
   return {
     config: input.config,
     db: input.db,
     storage: input.storage,
     files,
     downloads: createFileDownloadsRepository({ db: input.db }),
-    rewards: createRewardsRepository({ db: input.db }),
+    rewards,
     auth: {
       auth: createAuthRepository({ db: input.db }),
       loginAttempts: createLoginAttemptsRepository({ db: input.db }),
@@ -104,8 +132,19 @@ export function createAppContext(input: {
     addressHash,
     visitorCookies: createVisitorCookies(input.secret),
     metrics,
+    moderation,
+    quotas,
     uploads: {
       events: uploadEvents(metrics),
+      releaseQuota: (file) =>
+        releaseUpload({
+          deps: quotas,
+          input: {
+            fileId: file.id,
+            ownerId: file.owner_id,
+            uploaderAddressHash: file.uploader_ip_hash,
+          },
+        }),
       files,
       pending: createPendingUploadsRepository({ db: input.db }),
       shortLinks,

@@ -2,6 +2,7 @@
 import { loadConfig } from './config/config';
 import { createAppContext } from './context';
 import { deleteInactiveUnverifiedAccounts } from './modules/auth/auth.unverified-sweep';
+import { sweepModeration } from './modules/moderation/moderation.sweep';
 import { createOidcStatesRepository } from './modules/oidc/oidc.repository';
 import { sweepExpired } from './modules/sweeper/sweeper';
 import { sweepOrphans } from './modules/sweeper/sweeper.orphans';
@@ -25,6 +26,12 @@ const accounts = await deleteInactiveUnverifiedAccounts({
   now: new Date(),
   limit: Number.MAX_SAFE_INTEGER,
 });
+const kept = await sweepModeration({
+  db,
+  reports: ctx.moderation.reports,
+  reportRetentionDays: config.REPORT_RETENTION_DAYS,
+  now: new Date(),
+});
 const { orphans } = await sweepOrphans({
   files: ctx.files,
   storage,
@@ -32,6 +39,6 @@ const { orphans } = await sweepOrphans({
   onError: console.error,
 });
 console.log(
-  `swept ${result.files} files, ${result.reservations} reservations, ${accounts} inactive unverified accounts and ${orphans} objects no file owns (${result.failed} failed)`,
+  `swept ${result.files} files, ${result.reservations} reservations, ${accounts} inactive unverified accounts, ${orphans} objects no file owns (${result.failed} failed) and ${kept.reports} closed reports`,
 );
 await db.destroy();

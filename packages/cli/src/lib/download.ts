@@ -163,7 +163,8 @@ async function notFoundAs<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-async function linkSecrets(
+/** The key and iv a link's fragment holds, unlocked with the passphrase of a protected link. */
+export async function linkSecrets(
   fragment: string,
   readPassphrase: () => Promise<string>,
 ): Promise<FragmentSecrets> {

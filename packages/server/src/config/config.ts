@@ -10,6 +10,29 @@ const bool = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 const MiB = 1024 * 1024;
+const SIZE_UNITS: Record<string, number> = {
+  B: 1,
+  KB: 1024,
+  MB: MiB,
+  GB: 1024 * MiB,
+  TB: 1024 ** 4,
+};
+
+/**
+ * A size in bytes, or with a unit as the app shows sizes (KB, MB, GB, TB are powers of 1024:
+ * `10GB` = 10,737,418,240 bytes, shown back as "10 GB"). 0 = no limit.
+ */
+const byteSize = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB)?$/i, 'must be a number of bytes, or a size such as 10GB')
+  .transform((text) => {
+    const [, amount = '0', unit = 'B'] = /^([\d.]+)\s*([A-Za-z]*)$/.exec(text) ?? [];
+    return Math.round(Number(amount) * (SIZE_UNITS[unit.toUpperCase() || 'B'] ?? 1));
+  })
+  .refine((bytes) => Number.isSafeInteger(bytes), 'is too large');
+const GB = 1024 ** 3;
+const count = z.coerce.number().int().min(0);
 
 export const configSchema = z
   .object({
@@ -58,7 +81,10 @@ export const configSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** OIDC_NAME: the provider's name on the sign-in button ("Continue with {name}"). */
     OIDC_NAME: z.string().min(1).max(40).default('Google'),
-    /** ADMIN_EMAILS: comma-separated accounts that may read all feedback and its stats. */
+    /**
+     * ADMIN_EMAILS: comma-separated accounts that moderate (/admin, /api/admin/*) and read all
+     * feedback; an address counts only once its owner verified it.
+     */
     ADMIN_EMAILS: z
       .string()
       .default('')
@@ -91,6 +117,28 @@ export const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 letters, digits or : . _ -')
       .default('sealdrop:'),
+    /** ABUSE_EMAIL: where abuse notices go; shown on /terms, in the report dialog and block messages. */
+    ABUSE_EMAIL: z.email().optional(),
+    /** OPERATOR_NAME: who runs this instance, as /terms names it; unset = the page's plain default. */
+    OPERATOR_NAME: z.string().trim().min(1).max(120).optional(),
+    /** RATE_LIMIT_REPORTS_PER_MINUTE: abuse reports per address. */
+    RATE_LIMIT_REPORTS_PER_MINUTE: positiveInt.default(5),
+    /** REPORT_RETENTION_DAYS: closed reports are deleted this long after they were closed. */
+    REPORT_RETENTION_DAYS: positiveInt.default(90),
+    /**
+     * ANON_DAILY_BYTES, ANON_DAILY_UPLOADS: what one address may upload without an account in any
+     * 24 hours (rolling); 0 = no limit. Counted at presign (size + encryptedMetadata length).
+     */
+    ANON_DAILY_BYTES: byteSize.default(10 * GB),
+    ANON_DAILY_UPLOADS: count.default(100),
+    /** ACCOUNT_DAILY_BYTES, ACCOUNT_DAILY_UPLOADS: the same per signed-in (free) account. */
+    ACCOUNT_DAILY_BYTES: byteSize.default(50 * GB),
+    ACCOUNT_DAILY_UPLOADS: count.default(500),
+    /** PREMIUM_DAILY_BYTES, PREMIUM_DAILY_UPLOADS: the same per premium account. */
+    PREMIUM_DAILY_BYTES: byteSize.default(1024 * GB),
+    PREMIUM_DAILY_UPLOADS: count.default(2000),
+    /** STORAGE_MAX_BYTES: the whole instance's cap (bytes of live files); unset or 0 = none. */
+    STORAGE_MAX_BYTES: byteSize.optional(),
     /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
     RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
     /** SOLANA_RPC_URL: JSON-RPC endpoint the server reads balances and supply from. */

@@ -40,6 +40,10 @@ export interface FilesTable {
    * null = none seen yet. A presign still without bytes an hour on is swept.
    */
   bytes_seen_at: number | null;
+  /** Set when a moderator or the malware scanner took the file down: the row is a tombstone. */
+  removed_at: number | null;
+  /** Which message the link shows once removed (modules/moderation/moderation.removal.ts). */
+  removed_reason: 'terms' | 'malware' | null;
 }
 
 export interface ShortLinksTable {
@@ -68,6 +72,8 @@ export interface UsersTable {
   email_verified: number;
   created_at: number;
   updated_at: number;
+  /** Set while a moderator has suspended the account: no sign-in, no session works. */
+  suspended_at: number | null;
 }
 
 /** A token is valid only while its session row is neither revoked nor expired. */
@@ -207,6 +213,67 @@ export interface ServerSettingsTable {
   created_at: number;
 }
 
+/** One visitor's report of a file; several reports of one file are grouped by `file_id`. */
+export interface ReportsTable {
+  id: string;
+  /** Not a foreign key: a report outlives the row of the file it names (swept, deleted). */
+  file_id: string;
+  reason: 'malware' | 'illegal' | 'copyright' | 'spam' | 'other';
+  details: string | null;
+  /** Shown to admins only, to answer the reporter; never logged. */
+  reporter_email: string | null;
+  /** Keyed hash of the reporter's address: tells one reporter from many. */
+  reporter_address_hash: string;
+  /** The link key the reporter chose to include, sealed (moderation.key-box.ts); null once closed. */
+  key_box: string | null;
+  /** 1 when the reporter included a key (kept after the key itself is deleted). */
+  key_included: number;
+  /** `expired`: the file was deleted or expired before a moderator acted. */
+  status: 'open' | 'removed' | 'dismissed' | 'expired';
+  created_at: number;
+  closed_at: number | null;
+  /** The admin's account id, or null when the system closed it. */
+  closed_by: string | null;
+}
+
+/** An address barred from uploading until `expires_at` (or until lifted). */
+export interface AddressBlocksTable {
+  id: string;
+  /** Keyed hash of an IPv4 address or IPv6 /64 (shared/client-address.ts). */
+  address_hash: string;
+  created_at: number;
+  expires_at: number;
+  created_by: string | null;
+  lifted_at: number | null;
+}
+
+/** Append-only: every moderation action, who took it and why. No route changes or deletes rows. */
+export interface ModerationAuditTable {
+  id: string;
+  at: number;
+  /** The admin's account id; null for the system (the malware scanner). */
+  actor_id: string | null;
+  /** The admin's email at the time, or the system's name. */
+  actor_label: string;
+  action: string;
+  file_id: string | null;
+  account_id: string | null;
+  address_hash: string | null;
+  reason: string | null;
+  note: string | null;
+  /** When a block ends. */
+  until: number | null;
+}
+
+/** What one presign counted against a daily quota (the database's store; Redis keeps its own). */
+export interface UploadQuotaUsageTable {
+  file_id: string;
+  /** `address:{hash}` or `account:{id}`. */
+  subject: string;
+  bytes: number;
+  at: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -225,6 +292,10 @@ export interface DatabaseSchema {
   server_settings: ServerSettingsTable;
   reward_claims: RewardClaimsTable;
   wallet_unlinks: WalletUnlinksTable;
+  reports: ReportsTable;
+  address_blocks: AddressBlocksTable;
+  moderation_audit: ModerationAuditTable;
+  upload_quota_usage: UploadQuotaUsageTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

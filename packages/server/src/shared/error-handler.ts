@@ -19,7 +19,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
-    return reply.code(error.statusCode).send({ status: 'error', message: error.message });
+    return reply
+      .headers(error.headers)
+      .code(error.statusCode)
+      .send({ status: 'error', message: error.message });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

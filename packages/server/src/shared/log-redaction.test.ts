@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction';
+import { REDACTED, redactUrl, withLogRedaction } from './log-redaction';
 
 describe('redactUrl', () => {
   it('hides the values of signatures, object keys, codes, states and tokens, keeping the rest', () => {
@@ -26,5 +27,25 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/files/my-files?page=2&limit=10')).toBe(
       '/api/files/my-files?page=2&limit=10',
     );
+  });
+});
+
+describe('withLogRedaction', () => {
+  it("hides a report's key and a reporter's email should a body or a report ever be logged", async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: withLogRedaction({
+        level: 'info',
+        stream: { write: (line: string) => lines.push(line) },
+      }),
+    });
+    const secrets = { key: 'key=AAAA&iv=BBBB', email: 'reporter@example.org' };
+    app.log.info({ body: secrets, report: secrets }, 'a body logged by mistake');
+    await app.close();
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      body: { key: REDACTED, email: REDACTED },
+      report: { key: REDACTED, email: REDACTED },
+    });
+    expect(lines.join('')).not.toContain('reporter@example.org');
   });
 });

@@ -55,6 +55,11 @@ const serializers = {
   }),
 };
 
+/**
+ * Request bodies are never logged (the `req` serializer keeps none); should a body or a report
+ * ever be logged by mistake, the link key a reporter included and the reporter's email still are
+ * not (docs/moderation.md).
+ */
 const redact = {
   paths: [
     'req.headers.authorization',
@@ -62,6 +67,10 @@ const redact = {
     'res.headers["set-cookie"]',
     'headers.authorization',
     'headers.cookie',
+    'body.key',
+    'body.email',
+    'report.key',
+    'report.email',
   ],
   censor: REDACTED,
 };

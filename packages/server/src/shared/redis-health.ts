@@ -1,4 +1,7 @@
-/** Whether the Redis behind shared rate limits answers (rate-limit-store.ts); no Redis client here. */
+/**
+ * Whether the Redis behind shared rate limits (rate-limit-store.ts) or quotas (quotas.redis.ts)
+ * answers; no Redis client here.
+ */
 export interface RedisLog {
   warn: (details: object, message: string) => void;
   info: (details: object, message: string) => void;
@@ -8,11 +11,24 @@ export interface RedisLog {
  * Whether Redis answers, told once per outage (and then at most once a minute while it lasts)
  * instead of once per request or reconnect attempt; rate-limit checks let through are counted.
  */
+/** What the log says when Redis goes and comes back; by default, about rate limits. */
+export interface RedisHealthMessages {
+  unavailable: string;
+  back: string;
+}
+
+const RATE_LIMIT_MESSAGES: RedisHealthMessages = {
+  unavailable: 'Redis is unavailable: rate limits are not enforced until it answers again',
+  back: 'Redis answers again: rate limits are enforced again',
+};
+
 export function createRedisHealth(input: {
   log: RedisLog;
   now?: () => number;
   repeatWarningMs?: number;
+  messages?: RedisHealthMessages;
 }) {
+  const messages = input.messages ?? RATE_LIMIT_MESSAGES;
   const now = input.now ?? Date.now;
   const repeatMs = input.repeatWarningMs ?? 60_000;
   const listeners = new Set<() => void>();
@@ -25,7 +41,7 @@ export function createRedisHealth(input: {
     if (down && now() - warnedAt < repeatMs) return;
     input.log.warn(
       { reason: error.message, skippedChecks: skippedSinceWarning },
-      'Redis is unavailable: rate limits are not enforced until it answers again',
+      messages.unavailable,
     );
     down = true;
     warnedAt = now();
@@ -55,10 +71,7 @@ export function createRedisHealth(input: {
     answered() {
       if (!down) return;
       down = false;
-      input.log.info(
-        { skippedChecks: skippedSinceWarning },
-        'Redis answers again: rate limits are enforced again',
-      );
+      input.log.info({ skippedChecks: skippedSinceWarning }, messages.back);
       skippedSinceWarning = 0;
     },
   };

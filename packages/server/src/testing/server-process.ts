@@ -16,6 +16,16 @@ import {
 
 export { freePort, REPO_ROOT, type RunningProcess };
 
+/** Every daily upload quota switched off (0 = no limit); a test that checks quotas sets its own. */
+export const QUOTAS_OFF = {
+  ANON_DAILY_BYTES: '0',
+  ANON_DAILY_UPLOADS: '0',
+  ACCOUNT_DAILY_BYTES: '0',
+  ACCOUNT_DAILY_UPLOADS: '0',
+  PREMIUM_DAILY_BYTES: '0',
+  PREMIUM_DAILY_UPLOADS: '0',
+};
+
 /**
  * How the server process is started: the bundle that `npm run build` (scripts/build-server.mjs)
  * writes, as `npm start` runs it once built (the projects that start servers build it in their
@@ -55,7 +65,8 @@ export interface ServerProcess {
 }
 
 /**
- * Defaults: no web app, rate limits off, warnings only; `env` overrides any of them.
+ * Defaults: no web app, rate limits and daily quotas off, warnings only; `env` overrides any of
+ * them.
  * `options.port`: a fixed port (to start a second server where the first was); `options.entry`.
  */
 export async function startServerProcess(
@@ -73,6 +84,8 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       SERVE_WEB: 'false',
       RATE_LIMIT_ENABLED: 'false',
+      // Daily upload quotas off, as rate limits are: suites upload far more than a day's share.
+      ...QUOTAS_OFF,
       LOG_LEVEL: 'warn',
       ...env,
     };

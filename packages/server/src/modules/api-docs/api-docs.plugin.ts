@@ -11,8 +11,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 const ENVELOPE = `Every JSON answer is \`{ "status": "success", "data": … }\` or
 \`{ "status": "error", "message": "…" }\` with 400 (bad input), 401 (no or invalid token),
-403 (not yours), 404 (unknown or expired), 409 (conflict), 413 (too large) or 429 (rate limited).
-Encryption keys live in the link's #fragment and are never sent to this API.`;
+403 (not yours, a suspended account, a blocked network), 404 (unknown or expired; every
+/api/admin route to non-admins), 409 (conflict), 410 (removed by a moderator or the malware
+scanner), 413 (too large), 429 (rate limited, or a daily upload quota used up) or 507 (storage
+full). Encryption keys live in the link's #fragment and are never sent to this API, except the one
+a reporter chooses to include with a report (POST /api/reports).`;
 
 /** The version of the HTTP contract (DESIGN.md §3), not of the package. */
 const API_VERSION = '1';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { accountSuspended } from '../moderation/moderation.errors';
 import { unauthorized } from './auth.errors';
 import { type AuthDeps, authenticate, type Session } from './auth.usecases';
 
@@ -17,7 +18,7 @@ export function requireBearerToken(request: FastifyRequest): string {
   return token;
 }
 
-/** The signed-in session, or 401. */
+/** The signed-in session, or 401; 403 for an account a moderator suspended. */
 export async function requireSession(
   deps: AuthDeps,
   request: FastifyRequest,
@@ -27,6 +28,7 @@ export async function requireSession(
   if (token === null) throw unauthorized();
   const session = token ? await authenticate({ deps, input: { token }, now }) : null;
   if (!session) throw unauthorized('Session expired or invalid. Please log in again.');
+  if (session.user.suspended_at !== null) throw accountSuspended();
   return session;
 }
 

@@ -13,6 +13,7 @@
  * family. docs/reliability.md says so.
  */
 import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
+import { accountSuspended } from '../moderation/moderation.errors';
 import { unauthorized } from './auth.errors';
 import { type AuthDeps, openSession, publicUser } from './auth.usecases';
 
@@ -31,6 +32,8 @@ export async function refresh(args: {
   const row = claims && (await deps.auth.findSession(claims.sessionId));
   const user = row && row.user_id === claims.userId && (await deps.auth.findUserById(row.user_id));
   if (!row || !user) throw invalidSession();
+  // A suspended account renews nothing (modules/moderation), whatever its token.
+  if (user.suspended_at !== null) throw accountSuspended();
 
   let session = row;
   if (session.revoked_at === null && session.expires_at > at) {

@@ -4,6 +4,7 @@ import { passwordStrength } from '@sealdrop/core/password-strength';
 import type { AddressHasher } from '../../shared/client-address';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { Mailer } from '../mail/mail.mailer';
+import { accountSuspended } from '../moderation/moderation.errors';
 import type { AccountsRepository } from './auth.accounts.repository';
 import { requestEmailChange } from './auth.email-change';
 import type { EmailTokensRepository } from './auth.email-tokens';
@@ -76,12 +77,16 @@ export async function openSession(args: {
   return { sessionId, expiresAt };
 }
 
-/** Opens a session for a user and returns the API's `{ user, token }`. */
+/**
+ * Opens a session for a user and returns the API's `{ user, token }`; none for a suspended
+ * account (password login and external sign-in come through here; auth.refresh.ts checks too).
+ */
 export async function startSession({
   deps,
   input: { user },
   now,
 }: AuthCase<{ user: UserRow }>): Promise<AuthResult> {
+  if (user.suspended_at !== null) throw accountSuspended();
   const { sessionId, expiresAt } = await openSession({ deps, userId: user.id, now });
   const token = await deps.tokens.sign({ userId: user.id, sessionId, expiresAt });
   return { user: await publicUser({ deps, input: { user }, now }), token };
@@ -129,6 +134,7 @@ export async function register({
     email_verified: 0,
     created_at: now.getTime(),
     updated_at: now.getTime(),
+    suspended_at: null,
   };
   try {
     await deps.auth.insertUser(user);

@@ -21,7 +21,10 @@ export function createFilesRepository({ db }: { db: Database }) {
         .executeTakeFirst();
     },
 
-    /** A file anyone may read: finalized and not yet expired, whatever the sweeper has done. */
+    /**
+     * A file anyone may read: finalized, not removed and not yet expired, whatever the sweeper
+     * has done.
+     */
     async findReadable(id: string, now: number): Promise<FileRow | undefined> {
       return db
         .selectFrom('files')
@@ -29,7 +32,26 @@ export function createFilesRepository({ db }: { db: Database }) {
         .where('id', '=', id)
         .where('status', '=', 'ready')
         .where('expires_at', '>', now)
+        .where('removed_at', 'is', null)
         .executeTakeFirst();
+    },
+
+    /**
+     * Makes the row a tombstone (moderation.removal.ts): its upload is forgotten, its expiry kept,
+     * so the sweeper deletes it then. False when it was already removed.
+     */
+    async markRemoved(input: {
+      id: string;
+      reason: NonNullable<FileRow['removed_reason']>;
+      now: number;
+    }): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ removed_at: input.now, removed_reason: input.reason, upload_id: null })
+        .where('id', '=', input.id)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** A user's live files, newest first. */
@@ -77,12 +99,22 @@ export function createFilesRepository({ db }: { db: Database }) {
         .execute();
     },
 
-    /** The row, and the download records, counted visits and reward claims that name it. */
+    /**
+     * The row, and the download records, counted visits and reward claims that name it. Reports of it still open
+     * close as `expired`, with the keys they carried: there is nothing left for them to open.
+     * (Their `closed_at` only starts the reports' retention, counted in days: the wall clock does.)
+     */
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
       await db.deleteFrom('file_downloads').where('file_id', '=', id).execute();
       await db.deleteFrom('download_visits').where('file_id', '=', id).execute();
       await db.deleteFrom('reward_claims').where('file_id', '=', id).execute();
+      await db
+        .updateTable('reports')
+        .set({ status: 'expired', key_box: null, closed_at: Date.now() })
+        .where('file_id', '=', id)
+        .where('status', '=', 'open')
+        .execute();
       return Number(result.numDeletedRows) === 1;
     },
 

@@ -1,5 +1,6 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
 import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
+import { refuseRemoved } from '../moderation/moderation.errors';
 import type { StorageDriver } from '../storage/storage.types';
 import type { FileDownloadsRepository } from './file-downloads.repository';
 import { fileNotFound, fileStillUploading } from './files.errors';
@@ -43,7 +44,8 @@ function wasCountedRecently(deps: ReadDeps, fileId: string, visitor: Visitor, no
 /**
  * A file that exists, has not expired and still has a download for this visitor (a spent link
  * stays open only to the browsers it was given to, for their retries); finished or still
- * uploading. Unknown, expired and spent look the same to the caller.
+ * uploading. Unknown, expired and spent look the same to the caller (404); a removed file answers
+ * 410 with the reason until its original expiry.
  */
 export async function findLiveFile(
   deps: ReadDeps,
@@ -55,6 +57,7 @@ export async function findLiveFile(
 ): Promise<{ file: FileRow; counted: boolean }> {
   const file = await deps.files.findById(id);
   if (!file || file.expires_at <= now) throw fileNotFound();
+  refuseRemoved(file);
   // Page views of a link with downloads left need no visitor lookup.
   const counted =
     (alwaysCheckCounted || isSpent(file)) &&

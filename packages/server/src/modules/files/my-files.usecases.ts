@@ -1,6 +1,8 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
+import { REMOVED_MESSAGES } from '@sealdrop/core/moderation';
 import { shortUrl } from '../../shared/links';
 import type { RewardsRepository } from '../ledger/rewards.repository';
+import { refuseRemoved } from '../moderation/moderation.errors';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import type { StorageDriver } from '../storage/storage.types';
 import { fileNotFound, notYourFile } from './files.errors';
@@ -18,6 +20,13 @@ function toMyFile(file: FileRow, origin: string): MyFile {
     createdAt: new Date(file.created_at).toISOString(),
     expiresAt: new Date(file.expires_at).toISOString(),
     shortUrl: shortUrl(origin, file.id),
+    // The owner sees a removed file, and why, until its original expiry (its link answers 410).
+    ...(file.removed_at !== null && {
+      removed: {
+        reason: file.removed_reason ?? 'terms',
+        message: REMOVED_MESSAGES[file.removed_reason ?? 'terms'],
+      },
+    }),
   };
 }
 
@@ -47,7 +56,9 @@ export async function listMyFiles(args: {
 
 /**
  * Only the owner deletes: the object, its short links and its row. An upload reward paid within
- * the last day is taken back, so uploading and deleting does not farm rewards.
+ * the last day is taken back, so uploading and deleting does not farm rewards. A removed file
+ * answers 410: its object is gone already, and its tombstone stays until its original expiry so
+ * that its link keeps saying why.
  */
 export async function deleteMyFile(args: {
   deps: {
@@ -63,6 +74,7 @@ export async function deleteMyFile(args: {
   const file = await deps.files.findById(input.fileId);
   if (!file) throw fileNotFound();
   if (file.owner_id !== input.ownerId) throw notYourFile();
+  refuseRemoved(file);
   if (file.upload_id)
     await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
   await deps.storage.delete(file.object_key);

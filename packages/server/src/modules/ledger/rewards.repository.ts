@@ -34,6 +34,8 @@ export function createRewardsRepository({ db }: { db: Database }) {
           .where('owner_id', '=', input.userId)
           .where('status', '=', 'ready')
           .where('expires_at', '>', input.now)
+          // A file taken down earns nothing.
+          .where('removed_at', 'is', null)
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) return null;
         const file = await trx

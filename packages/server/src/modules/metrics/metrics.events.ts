@@ -1,4 +1,6 @@
 /** Adapters from the use cases' event ports to the counters of one registry. */
+import type { ModerationEvents } from '../moderation/moderation.removal';
+import type { QuotaEvents } from '../quotas/quotas.usecases';
 import type { UploadEvents } from '../uploads/uploads.usecases';
 import type { RewardEvents } from '../wallet/wallet.rewards';
 import type { Metrics } from './metrics.registry';
@@ -21,5 +23,20 @@ export function rewardEvents(metrics: Metrics): RewardEvents {
       metrics.rewardsCredited.inc({ kind });
       metrics.rewardTokensCredited.inc({ kind }, amount);
     },
+  };
+}
+
+export function moderationEvents(metrics: Metrics): ModerationEvents {
+  return {
+    reported: (reason) => metrics.reports.inc({ reason }),
+    removed: (reason) => metrics.filesRemoved.inc({ reason }),
+    blocked: (kind) => metrics.blocks.inc({ kind }),
+  };
+}
+
+export function quotaEvents(metrics: Metrics): QuotaEvents {
+  return {
+    refused: (quota) => metrics.quotaRefusals.inc({ quota }),
+    blockedUpload: () => metrics.blockedUploads.inc({}),
   };
 }

@@ -4,6 +4,7 @@
  * process, and two registries must not fight over the same metric names. With metrics off,
  * every counter is a no-op and prom-client is not even loaded (≈ 8 MiB of memory saved).
  */
+import { REMOVAL_REASONS, REPORT_REASONS } from '@sealdrop/core/moderation';
 import type { Config } from '../../config/config';
 
 /** Where an operation went wrong badly enough to count: a dependency, not the client. */
@@ -38,6 +39,18 @@ export interface Metrics {
   rateLimitChecksSkipped: CounterLike;
   /** labels: dependency (database, storage). */
   dependencyErrors: CounterLike;
+  /** labels: reason (malware, illegal, copyright, spam, other). */
+  reports: CounterLike;
+  /** labels: reason (terms, malware). */
+  filesRemoved: CounterLike;
+  /** labels: kind (address, account). */
+  blocks: CounterLike;
+  /** Presigns refused because a moderator blocked the address. */
+  blockedUploads: CounterLike;
+  /** labels: quota (daily_bytes, daily_uploads, storage). */
+  quotaRefusals: CounterLike;
+  /** Presigns admitted without a quota check because Redis did not answer (fail open). */
+  quotaChecksSkipped: CounterLike;
 }
 
 export function metricsEnabled(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>): boolean {
@@ -59,6 +72,12 @@ export function noMetrics(): Metrics {
     rateLimited: counter,
     rateLimitChecksSkipped: counter,
     dependencyErrors: counter,
+    reports: counter,
+    filesRemoved: counter,
+    blocks: counter,
+    blockedUploads: counter,
+    quotaRefusals: counter,
+    quotaChecksSkipped: counter,
   };
 }
 
@@ -118,7 +137,7 @@ export async function createMetrics(): Promise<Metrics> {
     ),
     rateLimited: counter(
       'sealdrop_rate_limited_total',
-      'Requests refused with 429 (rate limits and the login lockout), by route pattern.',
+      'Requests refused with 429 (rate limits, the login lockout, daily quotas), by route pattern.',
       ['route'],
     ),
     rateLimitChecksSkipped: counter(
@@ -130,6 +149,30 @@ export async function createMetrics(): Promise<Metrics> {
       'Failed database or storage operations (requests and readiness checks).',
       ['dependency'],
     ),
+    reports: counter('sealdrop_reports_total', 'Abuse reports filed, by reason.', ['reason']),
+    filesRemoved: counter(
+      'sealdrop_files_removed_total',
+      'Files taken down, by reason: terms (a moderator) or malware (the scanner).',
+      ['reason'],
+    ),
+    blocks: counter(
+      'sealdrop_blocks_total',
+      'Moderator blocks, by kind: address (uploads barred) or account (suspended).',
+      ['kind'],
+    ),
+    blockedUploads: counter(
+      'sealdrop_blocked_uploads_total',
+      'Presigns refused (403) because a moderator blocked the address.',
+    ),
+    quotaRefusals: counter(
+      'sealdrop_quota_refusals_total',
+      'Presigns refused by a quota: daily_bytes or daily_uploads (429), storage (507).',
+      ['quota'],
+    ),
+    quotaChecksSkipped: counter(
+      'sealdrop_quota_checks_skipped_total',
+      'Presigns admitted without a quota check because Redis did not answer (fail open).',
+    ),
   };
   collectDefaultMetrics({ register: registry });
   // Series exist from the start at 0, so rate() and alerts see them before the first event.
@@ -140,5 +183,10 @@ export async function createMetrics(): Promise<Metrics> {
     metrics.rewardTokensCredited.inc({ kind }, 0);
   }
   for (const dependency of ['database', 'storage']) metrics.dependencyErrors.inc({ dependency }, 0);
+  for (const reason of REPORT_REASONS) metrics.reports.inc({ reason }, 0);
+  for (const reason of REMOVAL_REASONS) metrics.filesRemoved.inc({ reason }, 0);
+  for (const kind of ['address', 'account']) metrics.blocks.inc({ kind }, 0);
+  for (const quota of ['daily_bytes', 'daily_uploads', 'storage'])
+    metrics.quotaRefusals.inc({ quota }, 0);
   return metrics;
 }

@@ -54,6 +54,7 @@ export async function findOrCreateUser(
     email_verified: 1,
     created_at: now.getTime(),
     updated_at: now.getTime(),
+    suspended_at: null,
   };
   try {
     await auth.insertUser(user);

@@ -22,6 +22,17 @@ describe('GET /api/config', () => {
     expect((await config({ TOKEN_EXPLORER_URL: template })).tokenExplorerUrl).toBe(template);
   });
 
+  it('names the operator, the abuse address and the report reasons, null until configured', async () => {
+    expect(await config()).toMatchObject({
+      abuseEmail: null,
+      operatorName: null,
+      reportReasons: ['malware', 'illegal', 'copyright', 'spam', 'other'],
+    });
+    expect(
+      await config({ ABUSE_EMAIL: 'abuse@files.example', OPERATOR_NAME: 'Example Files Ltd' }),
+    ).toMatchObject({ abuseEmail: 'abuse@files.example', operatorName: 'Example Files Ltd' });
+  });
+
   it('shows the limits the web app needs', async () => {
     expect(await config()).toMatchObject({
       maxUploadBytes: { guest: 5 * 1024 ** 3, free: 5 * 1024 ** 3, premium: 100 * 1024 ** 3 },

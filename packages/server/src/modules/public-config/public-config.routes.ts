@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '@sealdrop/core/limits';
+import { REPORT_REASONS } from '@sealdrop/core/moderation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
@@ -28,6 +29,10 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsync {
           // linked address on the same explorer and network instead of a fixed one.
           tokenExplorerUrl: ctx.config.TOKEN_EXPLORER_URL,
           premiumMinBalance: ctx.config.PREMIUM_MIN_BALANCE,
+          // The /terms page, the report dialog and block messages name these; null when unset.
+          abuseEmail: ctx.config.ABUSE_EMAIL ?? null,
+          operatorName: ctx.config.OPERATOR_NAME ?? null,
+          reportReasons: REPORT_REASONS,
         }),
     );
   };

@@ -9,6 +9,7 @@ import { shortUrl } from '../../shared/links';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
 import { findLiveFile } from '../files/files.usecases';
+import { refuseRemoved } from '../moderation/moderation.errors';
 import { codeTaken, linkedFileUnknown, linkNotFound, notReserver } from './short-links.errors';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
@@ -69,12 +70,15 @@ export async function completeInstantLink(args: {
 }
 
 export async function getAnalytics(args: {
-  deps: Pick<ShortLinkDeps, 'shortLinks'>;
+  deps: Pick<ShortLinkDeps, 'shortLinks' | 'files'>;
   input: { shortCode: string };
   now: Date;
 }): Promise<ShortLinkAnalytics> {
   const link = await args.deps.shortLinks.find(args.input.shortCode);
   if (!link || link.expires_at <= args.now.getTime()) throw linkNotFound();
+  // A removed file's link says so here too.
+  const file = link.file_id ? await args.deps.files.findById(link.file_id) : undefined;
+  if (file) refuseRemoved(file);
   return {
     shortCode: link.code,
     clicks: link.clicks,

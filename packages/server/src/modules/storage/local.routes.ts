@@ -34,7 +34,12 @@ export const localStorageRoutes: FastifyPluginAsync<{
    * Asked as each write begins: the app also records that the upload is receiving bytes.
    */
   isWritable: (objectKey: string) => Promise<boolean>;
-}> = async (app, { driver, isWritable }) => {
+  /**
+   * Why an object a signed GET names is missing, when there is a reason to tell (a file removed
+   * by moderation answers 410 even on a URL signed before); null = a plain 404.
+   */
+  whyMissing?: (objectKey: string) => Promise<Error | null>;
+}> = async (app, { driver, isWritable, whyMissing }) => {
   const refuseClosed = async (key: string) => {
     if (!(await isWritable(key))) throw storageErrors.uploadClosed();
   };
@@ -75,7 +80,7 @@ export const localStorageRoutes: FastifyPluginAsync<{
     handler: async (request, reply) => {
       const grant = driver.verify('get', request.query as Record<string, unknown>);
       const object = await driver.openObject(grant.key);
-      if (!object) throw storageErrors.notFound();
+      if (!object) throw (await whyMissing?.(grant.key)) ?? storageErrors.notFound();
       const { handle, size } = object;
 
       reply.headers({

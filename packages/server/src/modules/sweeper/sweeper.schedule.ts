@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { deleteInactiveUnverifiedAccounts } from '../auth/auth.unverified-sweep';
+import { sweepModeration } from '../moderation/moderation.sweep';
 import { createOidcStatesRepository } from '../oidc/oidc.repository';
 import { sweepExpired } from './sweeper';
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphans } from './sweeper.orphans';
@@ -52,6 +53,14 @@ export function startSweeper(input: {
       });
       ctx.metrics.filesSwept.inc({}, result.files);
       if (result.files || result.reservations) log.info({ sweep: result }, 'swept expired files');
+      const kept = await sweepModeration({
+        db: ctx.db,
+        reports: ctx.moderation.reports,
+        reportRetentionDays: ctx.config.REPORT_RETENTION_DAYS,
+        now: ctx.now(),
+      });
+      if (kept.reports)
+        log.info({ reports: kept.reports }, 'deleted closed reports past retention');
       const accounts = await deleteInactiveUnverifiedAccounts({
         accounts: ctx.auth.accounts,
         now: ctx.now(),

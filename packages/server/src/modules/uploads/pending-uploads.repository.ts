@@ -8,7 +8,7 @@ import type { Database } from '../../database/schema';
 export function createPendingUploadsRepository({ db }: { db: Database }) {
   return {
     /**
-     * A write to `objectKey` may begin when its upload is pending and unexpired; the upload is then
+     * A write to `objectKey` may begin when its upload is pending, unexpired and not removed; it is then
      * known to receive bytes. One statement, so the sweeper cannot expire it in between.
      */
     async admitWrite(objectKey: string, now: number): Promise<boolean> {
@@ -18,6 +18,8 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
         .where('object_key', '=', objectKey)
         .where('status', '=', 'pending')
         .where('expires_at', '>', now)
+        // A removed upload takes no more bytes (modules/moderation).
+        .where('removed_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

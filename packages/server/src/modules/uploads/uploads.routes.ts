@@ -14,6 +14,7 @@ import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { optionalSession } from '../auth/auth.guard';
 import { uploadTierOf } from '../auth/auth.models';
+import { admitUpload, refuseBlockedAddress } from '../quotas/quotas.usecases';
 import { abortUpload, finalizeUpload, presignParts, presignUpload } from './uploads.usecases';
 
 export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -36,18 +37,29 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const input = parseInput(presignRequestSchema, request.body);
         const session = await optionalSession(ctx.auth, request, ctx.now());
+        // One address: an IPv4 address or an IPv6 /64, keyed-hashed (shared/client-address.ts).
+        const addressHash = ctx.addressHash(request.ip);
+        await refuseBlockedAddress({ deps: ctx.quotas, input: { addressHash }, now: ctx.now() });
         // Only a file above the free limit needs the wallet balance badly enough to fail with a 503.
         const premium = session
           ? await ctx.auth.premium(session.user, {
               rpcFailure: input.size > MAX_UPLOAD_BYTES.free ? 'throw' : 'ignore',
             })
           : false;
+        const tier = uploadTierOf(session?.user ?? null, premium);
+        const accountId = session?.user.id ?? null;
         const data = await presignUpload({
           deps: ctx.uploads,
           input,
-          tier: uploadTierOf(session?.user ?? null, premium),
-          ownerId: session?.user.id ?? null,
-          uploaderIpHash: ctx.addressHash(request.ip),
+          tier,
+          ownerId: accountId,
+          uploaderIpHash: addressHash,
+          admit: ({ fileId, bytes }) =>
+            admitUpload({
+              deps: ctx.quotas,
+              input: { fileId, bytes, tier, accountId, addressHash },
+              now: ctx.now(),
+            }),
           origin: origin(request),
           now: ctx.now(),
         });

@@ -6,6 +6,7 @@ import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl, UPLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { FileRow, FilesRepository } from '../files/files.repository';
+import { refuseRemoved } from '../moderation/moderation.errors';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
 import type { StorageDriver } from '../storage/storage.types';
@@ -23,6 +24,8 @@ export interface UploadDeps {
   retention: { freeMs: number; premiumMs: number };
   /** Hears of each outcome (metrics); optional so use-case tests need none. */
   events?: UploadEvents;
+  /** Gives an aborted upload's room back to its daily quota (modules/quotas). */
+  releaseQuota?: (file: FileRow) => Promise<void>;
 }
 
 export interface UploadEvents {
@@ -55,6 +58,11 @@ export async function presignUpload(args: {
   ownerId: string | null;
   /** Hash of the uploader's address: downloads from it earn no reward. */
   uploaderIpHash?: string;
+  /**
+   * Counts the upload against the instance's cap and the daily quota, or throws (modules/quotas);
+   * called once every other check passed, with the bytes quotas count.
+   */
+  admit?: (upload: { fileId: string; bytes: number }) => Promise<void>;
   origin: string;
   now?: Date;
 }): Promise<PresignResponse> {
@@ -69,6 +77,10 @@ export async function presignUpload(args: {
   const slug = input.shortCode
     ? await claimReservedCode(deps, input.shortCode, input.completeToken, now)
     : generateShortCode();
+  await args.admit?.({
+    fileId: slug,
+    bytes: input.size + (input.isEncrypted ? (input.encryptedMetadata?.length ?? 0) : 0),
+  });
   const shape = planObject({
     size: input.size,
     isEncrypted: input.isEncrypted,
@@ -104,6 +116,8 @@ export async function presignUpload(args: {
     download_limit: input.downloadLimit ?? null,
     download_count: 0,
     encrypted_metadata: input.isEncrypted ? (input.encryptedMetadata ?? null) : null,
+    removed_at: null,
+    removed_reason: null,
     bytes_seen_at: null,
   };
   await deps.files.insert(row);
@@ -213,6 +227,7 @@ export async function admitUploadWrite(args: {
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
   const file = await deps.files.findByObjectKey(objectKey);
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  refuseRemoved(file);
   if (file.status !== 'pending') throw errors.uploadFinalized();
   return file;
 }
@@ -244,6 +259,7 @@ export async function finalizeUpload(args: {
     : await deps.files.findById(input.slug ?? '');
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
   if (input.slug && input.slug !== file.id) throw errors.uploadMismatch();
+  refuseRemoved(file);
   const result = {
     fileId: file.id,
     storageKey: file.object_key,
@@ -313,6 +329,7 @@ export async function abortUpload(args: {
   if (args.input.uploadId && file.upload_id && args.input.uploadId !== file.upload_id)
     throw errors.uploadNotFound();
   await discard(args.deps, file);
+  await args.deps.releaseQuota?.(file);
   args.deps.events?.aborted();
   return { aborted: true };
 }
