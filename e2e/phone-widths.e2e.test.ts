@@ -231,7 +231,7 @@ describe('phone widths in Chromium', () => {
       ['/s/', 'Invalid download link'],
       ['/verify-email', 'verif'],
       ['/reset-password', 'password'],
-      ['/restore-email', 'link'],
+      ['/restore-email', 'Link missing'],
       ['/account/files', 'Log in to see your files.'],
     ] as const) {
       await guest.goto(`${app.server.origin}${path}`);
