@@ -4,6 +4,9 @@
  * and in Firefox; dialogs, card states, the keyboard and the dark palette in Chromium only (see
  * their describe).
  */
+import { randomBytes } from 'node:crypto';
+import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
@@ -63,6 +66,13 @@ async function signedInContext(app: {
   server: AppServer;
   browser: Browser;
 }): Promise<BrowserContext> {
+  return (await signedInContextAndToken(app)).context;
+}
+
+async function signedInContextAndToken(app: {
+  server: AppServer;
+  browser: Browser;
+}): Promise<{ context: BrowserContext; token: string }> {
   const context = await app.browser.newContext();
   const email = `a11y-${Date.now()}-${Math.random()}@example.com`;
   const response = await fetch(`${app.server.origin}/api/auth/register`, {
@@ -72,7 +82,23 @@ async function signedInContext(app: {
   });
   const token = (await response.json()).data.token as string;
   await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
-  return context;
+  return { context, token };
+}
+
+/**
+ * An encrypted upload presigned (its bytes never sent), by `token`'s account when given; its
+ * sealed metadata opens with no key, as another browser's would not. Returns the file id.
+ */
+async function encryptedPresign(server: AppServer, token?: string): Promise<string> {
+  const response = await fetch(`${server.origin}/api/upload/presign`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ encryptedMetadata: 'A'.repeat(380), size: 5, isEncrypted: true }),
+  });
+  return (await response.json()).data.slug as string;
 }
 
 /** The pages of the sweep (path, a text that shows it is drawn); the first five have a dark look. */
@@ -133,7 +159,7 @@ describe.each(CORE_FLOW_BROWSERS)('accessibility in %s', (browserName: BrowserNa
  * a colour scheme, and it has no clipboard permissions to grant. Firefox's sweep above covers every
  * page.
  */
-describe('accessibility of dialogs, the upload card, the keyboard and the dark palette, in Chromium only (axe crashes Firefox there; no colour-scheme emulation or clipboard grant)', () => {
+describe('accessibility of dialogs, menus, the upload card, the keyboard and the dark palette, in Chromium only (axe crashes Firefox there; no colour-scheme emulation or clipboard grant)', () => {
   const app = appInBrowser();
 
   it('uploads and copies the link with the keyboard alone', async () => {
@@ -196,12 +222,53 @@ describe('accessibility of dialogs, the upload card, the keyboard and the dark p
     await expectNoSeriousViolations(page, 'Create Account dialog');
     await page.keyboard.press('Escape');
 
+    // A guest's wallet picker: a note and Log In.
+    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
+    await bar.getByText('A wallet is linked to an account. Log in to link yours.').waitFor();
+    await expectNoSeriousViolations(page, "a guest's wallet picker");
+    await page.keyboard.press('Escape');
+
     // Not on the home page: elsewhere.
     await page.goto(`${app.server.origin}/about`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await page.getByRole('dialog').waitFor();
     await expectNoSeriousViolations(page, 'Feedback dialog');
     await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  it('finds nothing serious in the account menu and in My files with a key held elsewhere', async () => {
+    const { context, token } = await signedInContextAndToken(app);
+    // A file of this account whose key this browser does not hold: no Copy link, a note.
+    await encryptedPresign(app.server, token);
+    const member = await context.newPage();
+    await member.goto(`${app.server.origin}/account/files`, { waitUntil: 'networkidle' });
+    await member
+      .getByText('The key for this link is only in the browser that uploaded it.')
+      .waitFor();
+    await expectNoSeriousViolations(member, 'My files, key elsewhere');
+    await member
+      .getByRole('banner')
+      .getByRole('button', { name: /^Account menu for / })
+      .click();
+    await member.getByRole('menu', { name: 'Account' }).waitFor();
+    await expectNoSeriousViolations(member, 'the account menu');
+    await context.close();
+  });
+
+  it('finds nothing serious in the download page refusing a wrong key or asking for a passphrase', async () => {
+    const fileId = await encryptedPresign(app.server);
+    const secrets = { rawKey: randomBytes(32), iv: randomBytes(12) };
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/download/${fileId}#${buildFragment(secrets)}`);
+    await page
+      .getByText('The key in the link does not open this file.', { exact: false })
+      .waitFor();
+    await expectNoSeriousViolations(page, 'wrong key');
+    const locked = buildProtectedFragment(await protectSecrets(secrets, 'a phrase'));
+    await page.goto(`${app.server.origin}/download/${fileId}#${locked}`);
+    await page.getByText('Protected file', { exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'passphrase prompt');
     await page.close();
   });
 

@@ -1,23 +1,23 @@
 /**
- * GET /api/config as the page reads it, for the parts that name the operator (/terms, the report
- * dialog). The one `public-config` cache entry every reader of the config shares, so the page
- * asks once.
+ * GET /api/config, asked once per page and shared by every reader (the limits the texts name, the
+ * sign-in providers, the token explorer). Never retried on its own: a reader that gets nothing
+ * falls back to the defaults of a server left at its defaults.
  */
 import { type PublicConfig, publicConfigSchema } from '@sealdrop/core/api-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-export function usePublicConfig(): { config: PublicConfig | undefined; failed: boolean } {
+export function usePublicConfig(): { data: PublicConfig | undefined; isError: boolean } {
   const { data, isError } = useQuery({
     queryKey: ['public-config'],
     queryFn: ({ signal }) => apiRequest('/config', { schema: publicConfigSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return { config: data, failed: isError };
+  return { data, isError };
 }
 
-/** Who runs this instance, as the pages name it: OPERATOR_NAME, or a plain description. */
+/** Who runs this instance, as /terms names it: OPERATOR_NAME, or a plain description. */
 export function operatorLabel(config: PublicConfig | undefined): string {
   return config?.operatorName?.trim() || 'the operator of this site';
 }

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import type { RenderReportLink } from '../../../lib/reports';
+import { useRewardsEnabled } from '../../../lib/rewards-enabled';
 import { useFileInfo } from '../api/file-info';
 import { useLinkSecrets } from '../hooks/use-link-secrets';
 import { useOpenedFileInfo } from '../hooks/use-opened-file-info';
@@ -17,6 +18,7 @@ import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
+  WRONG_KEY_MESSAGE,
 } from '../lib/download-errors';
 import { EncryptedDownload } from './encrypted-download';
 import { FileDetails } from './file-details';
@@ -62,6 +64,7 @@ function FileDownload({
   const info = useFileInfo(fileId);
   // Names of encrypted files are sealed: opened here with the link's key, never sent anywhere.
   const opened = useOpenedFileInfo(info.data, secrets?.rawKey);
+  const rewards = useRewardsEnabled();
 
   if (info.isPending || opened.opening) {
     return (
@@ -84,13 +87,16 @@ function FileDownload({
   const file = opened.file ?? info.data;
   // The file exists from here on: whatever state the page is in, it can be reported. Its key goes
   // to the dialog only when it is open here, and leaves the page only if the reporter says so.
+  // A key that does not open the file is no use to a moderator: the report goes without it.
   const report = renderReportLink?.({
     code: fileId,
-    fileKey: file.isEncrypted && secrets ? buildFragment(secrets) : null,
+    fileKey: file.isEncrypted && secrets && !opened.wrongKey ? buildFragment(secrets) : null,
   });
   if (file.isEncrypted && link.status === 'missing') {
     return <Problem message={INVALID_LINK_MESSAGE}>{report}</Problem>;
   }
+  // Said at once: the download would only fail on its first record after the click.
+  if (opened.wrongKey) return <Problem message={WRONG_KEY_MESSAGE}>{report}</Problem>;
   // A protected link asks first, even while the sender still uploads: typing can overlap the wait.
   const locked = file.isEncrypted && link.status === 'locked' ? link : null;
   return (
@@ -99,7 +105,7 @@ function FileDownload({
         <h1 id="download-title" className="download-card__title">
           {file.isEncrypted ? 'Secure download' : 'Download'}
         </h1>
-        <FileDetails file={file} />
+        <FileDetails file={file} locked={locked !== null} />
         {file.status === 'uploading' ? (
           <div className="download-status download-status--waiting" role="status">
             <Spinner size="sm" />
@@ -109,9 +115,9 @@ function FileDownload({
         {locked ? (
           <PassphrasePrompt unlock={locked.unlock} />
         ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
-          <EncryptedDownload file={file} files={opened.files} secrets={secrets} />
+          <EncryptedDownload file={file} files={opened.files} secrets={secrets} rewards={rewards} />
         ) : (
-          <PlainDownload fileId={file.fileId || fileId} />
+          <PlainDownload fileId={file.fileId || fileId} rewards={rewards} />
         )}
       </Card>
       {report}

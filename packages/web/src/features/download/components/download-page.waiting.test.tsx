@@ -22,12 +22,13 @@ const info = (status: 'uploading' | 'ready') => ({
   status,
 });
 
-/** The server's answers to /info, in order; the last one repeats. */
+/** The server's answers to /info, in order; the last one repeats. Other requests: 404. */
 function serveInfo(answers: Array<object | 404>) {
   const times: number[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => {
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (!String(input).endsWith('/info')) return new Response('', { status: 404 });
       times.push(Date.now());
       const answer = answers[Math.min(times.length - 1, answers.length - 1)];
       return answer === 404

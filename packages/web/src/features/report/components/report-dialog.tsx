@@ -23,7 +23,7 @@ export function ReportDialog({ open, ...props }: ReportDialogProps) {
 
 function ReportDialogContent({ onClose, code, fileKey }: Omit<ReportDialogProps, 'open'>) {
   const form = useReportForm({ code, fileKey });
-  const { config } = usePublicConfig();
+  const { data: config } = usePublicConfig();
   const thanks = form.phase === 'thanks';
   return (
     <Modal

@@ -6,7 +6,7 @@ import './terms.css';
 /** /terms: the terms of use, naming the operator and the abuse address the server is set up with. */
 export function TermsPage() {
   useDocumentTitle(T.title);
-  const { config } = usePublicConfig();
+  const { data: config } = usePublicConfig();
   const abuseEmail = config?.abuseEmail?.trim() || null;
   return (
     <main className="sd-container sd-terms">
