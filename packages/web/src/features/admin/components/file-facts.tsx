@@ -1,5 +1,5 @@
 import type { AdminFile } from '@sealdrop/core/api-admin-schemas';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { Badge } from '../../../components/ui/badge';
 import { formatAge, formatWhen } from '../lib/admin-format';
 import { FILE_STATUS_LABELS } from './admin-texts';
@@ -36,7 +36,7 @@ export function FileFacts({ file }: { file: AdminFile }) {
       </div>
       <div>
         <dt>Size</dt>
-        <dd>{formatFileSize(file.size)}</dd>
+        <dd>{formatSize(file.size)}</dd>
       </div>
       <div>
         <dt>Age</dt>

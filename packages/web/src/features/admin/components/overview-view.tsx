@@ -1,4 +1,4 @@
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { adminKeys, getOverview } from '../api/admin-api';
@@ -23,15 +23,15 @@ export function OverviewView() {
               label="Storage used"
               value={
                 o.storageMaxBytes === null
-                  ? `${formatFileSize(o.storageUsedBytes)} (no cap)`
-                  : `${formatFileSize(o.storageUsedBytes)} of ${formatFileSize(o.storageMaxBytes)}`
+                  ? `${formatSize(o.storageUsedBytes)} (no cap)`
+                  : `${formatSize(o.storageUsedBytes)} of ${formatSize(o.storageMaxBytes)}`
               }
             />
             <Figure label="Live files" value={String(o.liveFiles)} />
             <Figure label="Uploads in the last 24 hours" value={String(o.last24h.uploads)} />
             <Figure
               label="Bytes uploaded in the last 24 hours"
-              value={formatFileSize(o.last24h.bytes)}
+              value={formatSize(o.last24h.bytes)}
             />
             <Figure
               label="Open reports"
