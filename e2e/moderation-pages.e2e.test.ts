@@ -152,5 +152,11 @@ describe('moderation pages in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/terms');
     await page.close();
+
+    const phone = await app.browser.newPage({ viewport: PHONE });
+    await phone.goto(`${app.server.origin}/terms`);
+    await phone.getByText(/run by Example Hosting Ltd\./).waitFor();
+    await expectAccessible(phone, '/terms on a phone');
+    await phone.close();
   });
 });
