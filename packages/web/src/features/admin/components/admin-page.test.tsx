@@ -82,6 +82,20 @@ describe('the reports view', () => {
     expect(open.getAttribute('rel')).toContain('noreferrer');
   });
 
+  it('warns that opening a file with a download limit uses one of its downloads', async () => {
+    renderConsole('/admin', {
+      ...adminRoutes,
+      'GET /admin/reports': ok({
+        groups: [reportGroup({ file: adminFile({ downloads: 1, downloadLimit: 2 }) })],
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'Downloading it there counts towards its limit of 2; the last allowed download deletes it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('cannot open an encrypted file nobody sent the key of', async () => {
     renderConsole('/admin', {
       ...adminRoutes,

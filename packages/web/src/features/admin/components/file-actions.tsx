@@ -77,6 +77,12 @@ export function FileActions({
           Block uploader
         </Button>
       ) : null}
+      {openable && file.downloadLimit !== null ? (
+        <p className="sd-admin-muted sd-admin-actions__note">
+          Downloading it there counts towards its limit of {file.downloadLimit}; the last allowed
+          download deletes it.
+        </p>
+      ) : null}
       {open === 'remove' ? (
         <RemoveFileDialog
           file={file}
