@@ -6,6 +6,7 @@
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportSlotProps } from '../../../lib/reports';
 import { renderDownloadPage } from '../testing/render-download-page';
@@ -70,9 +71,14 @@ describe('the report link on the download page', () => {
     serveInfo(info());
     const wrapped = buildProtectedFragment(await protectSecrets(SECRETS, 'tangerine submarine'));
     renderDownloadPage(`/download/${FILE_ID}#${wrapped}`, null, stubReport);
-    await screen.findByLabelText('Passphrase');
+    await userEvent.type(await screen.findByLabelText('Passphrase'), 'tangerine submarine');
     expect(await reportSlot()).toBe(`${FILE_ID} no key`);
-  });
+    await userEvent.keyboard('{Enter}');
+    // Unlocked, the page holds the file's own key: the one a moderator would need.
+    await vi.waitFor(async () => expect(await reportSlot()).toBe(`${FILE_ID} ${KEY}`), {
+      timeout: 15_000,
+    });
+  }, 30_000);
 
   it('is there when the link lost its key, and for a plain file, without a key', async () => {
     serveInfo(info());
