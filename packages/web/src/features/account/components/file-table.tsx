@@ -40,6 +40,8 @@ export function FileTable({ files, onCopy, onDelete }: FileTableProps) {
               <td>
                 {file.status === 'ready' ? (
                   <Badge tone="success">Ready</Badge>
+                ) : file.status === 'scanning' ? (
+                  <Badge tone="warning">Checking</Badge>
                 ) : (
                   <Badge tone="warning">Uploading</Badge>
                 )}
