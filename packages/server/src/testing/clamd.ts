@@ -51,9 +51,12 @@ export interface TestClamd {
   destroy: () => Promise<void>;
 }
 
-/** `streamMaxLength`: clamd's StreamMaxLength (and MaxFileSize, MaxScanSize), e.g. `1M`. */
+/**
+ * `streamMaxLength`: clamd's StreamMaxLength (and MaxFileSize, MaxScanSize), e.g. `1M`;
+ * `maxScanTimeMs`: its MaxScanTime (default 2 min; 0 = none), past which a scan ends as clean.
+ */
 export async function startTestClamd(
-  options: { streamMaxLength?: string } = {},
+  options: { streamMaxLength?: string; maxScanTimeMs?: number } = {},
 ): Promise<TestClamd> {
   if (clamdMissing) throw new Error(`clamd is required here but missing: ${CLAMD}`);
   const dir = mkdtempSync(join(tmpdir(), 'sealdrop-clamd-'));
@@ -77,6 +80,7 @@ export async function startTestClamd(
       `MaxFileSize ${limit}`,
       `MaxScanSize ${limit}`,
       'MaxThreads 4',
+      ...(options.maxScanTimeMs === undefined ? [] : [`MaxScanTime ${options.maxScanTimeMs}`]),
       `PidFile ${join(dir, 'clamd.pid')}`,
       `LogFile ${join(dir, 'clamd.log')}`,
       // Databases are never reloaded in a test's lifetime: no periodic check, no second copy.
