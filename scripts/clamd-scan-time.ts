@@ -35,7 +35,7 @@ const out = createWriteStream(path);
 const chunk = Buffer.alloc(1024 * 1024);
 for (let i = 0; i < mib; i += 1) {
   if (!out.write(values.kind === 'zero' ? chunk : randomBytes(chunk.length)))
-    await new Promise((resolve) => out.once('drain', resolve));
+    await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 }
 out.end();
 await finished(out);

@@ -45,7 +45,8 @@ function ensureClamd() {
   const clamd = process.env.CLAMD_PATH ?? '/usr/sbin/clamd';
   if (existsSync(clamd)) return;
   const command = 'apt-get update && apt-get install -y --no-install-recommends clamav-daemon';
-  const required = process.env.CI === 'true' || ['1', 'true'].includes(process.env.REQUIRE_CLAMD);
+  const required =
+    process.env.CI === 'true' || ['1', 'true'].includes(process.env.REQUIRE_CLAMD ?? '');
   if (!isRoot || !has('apt-get')) {
     if (required)
       fail(`Debian's clamd is missing (${clamd}). Install it with: sudo sh -c '${command}'`);
