@@ -12,6 +12,8 @@ const NAMES = [
   'cli',
   'multi-file',
   'server-load',
+  'server-scale',
+  'sweeper',
   'upload-local-1g',
   'upload-s3-256m',
 ];
@@ -124,27 +126,60 @@ function ceilingsSection() {
   return table(['ceiling', 'measured'], [...crypto, ...raw]);
 }
 
-function loadSection() {
+function loadSection(rows = loads) {
   return table(
     [
+      'round',
       'database',
+      'server processes',
       'route',
       'connections',
       'requests/s',
       'p50 (ms)',
       'p99 (ms)',
       'non-2xx / errors',
+      'server CPU per request (ms)',
       'server peak RSS (MiB)',
     ],
-    loads.map((row) => [
+    rows.map((row) => [
+      row.round ?? 1,
       row.database,
+      row.processes ?? 1,
       `\`${row.route}\``,
       row.connections,
       row.requestsPerSecond,
       row.latencyP50Ms,
       row.latencyP99Ms,
       `${row.non2xx} / ${row.errors}`,
+      row.serverCpuMsPerRequest ?? '–',
       row.serverPeakRssMiB,
+    ]),
+  );
+}
+
+function sweeperSection() {
+  const rows = rowsOf('sweeper', 'sweep');
+  if (!rows.length) return '_No results yet: run the bench named above._';
+  return table(
+    [
+      'database',
+      'expired files',
+      'live files',
+      'swept / left',
+      'time (s)',
+      'files/s',
+      'peak RSS (MiB)',
+      'same pass, empty database: time (s), peak RSS (MiB)',
+    ],
+    rows.map((row) => [
+      row.database,
+      row.expiredFiles.toLocaleString('en'),
+      row.liveFiles.toLocaleString('en'),
+      `${row.swept.toLocaleString('en')} / ${row.filesLeft.toLocaleString('en')}`,
+      row.seconds,
+      row.filesPerSecond.toLocaleString('en'),
+      row.peakRssMiB,
+      `${row.idleSeconds}, ${row.idlePeakRssMiB}`,
     ]),
   );
 }
@@ -347,7 +382,9 @@ const sections = {
   cli: cliSection,
   roles: rolesSection,
   ceilings: ceilingsSection,
-  load: loadSection,
+  load: () => loadSection(),
+  scale: () => loadSection(rowsOf('server-scale', 'load')),
+  sweeper: sweeperSection,
   'server-upload': serverUploadSection,
 };
 for (const [name, render] of Object.entries(sections)) text = splice(text, name, render());

@@ -15,6 +15,9 @@ const BENCHES = {
   'multi-file': ['bench/multi-file.mjs'],
   'server-load': ['bench/server-load.mjs'],
   'quota-check': ['bench/quota-check.mjs'],
+  // PostgreSQL with one and two server processes beside SQLite, twice over (docs/performance.md).
+  'server-scale': ['bench/server-load.mjs', '--processes', '1,2', '--rounds', '2'],
+  sweeper: ['bench/sweeper.mjs'],
   'upload-local-1g': ['bench/server-upload.mjs', '1024', '4', 'local'],
   'upload-s3-256m': ['bench/server-upload.mjs', '256', '4', 's3'],
 };

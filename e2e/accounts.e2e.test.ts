@@ -5,7 +5,7 @@ import { randomFile } from './support/files';
 describe('accounts in Chromium', () => {
   const app = appInBrowser();
 
-  it('registers, keeps the session, lists and deletes an upload, logs out and in, changes the password', async () => {
+  it('registers (saying a verification mail was sent), keeps the session, lists and deletes an upload, logs out from the avatar menu and in, changes the password', async () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'Sealdrop-e2e-1';
     const context = await app.browser.newContext();
@@ -21,7 +21,14 @@ describe('accounts in Chromium', () => {
     await signUp.getByLabel('Password', { exact: true }).fill(password);
     await signUp.getByLabel('Confirm Password').fill(password);
     await signUp.getByText('Passwords match').waitFor();
+    // The server mails the verification link as the account is made: the page says so (for a
+    // few seconds, so the wait starts with the click).
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'Check your inbox to confirm your email address.' })
+      .waitFor();
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
+    await notice;
     await avatar.waitFor();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
@@ -56,8 +63,24 @@ describe('accounts in Chromium', () => {
     }).then((response) => response.json());
     expect(listed.data.total).toBe(0);
 
-    // Clicking the avatar logs out; the token is gone and revoked.
+    // Clicking the avatar opens the account menu, signing out of nothing; keyboard works it too.
     await avatar.click();
+    const menu = bar.getByRole('menu', { name: 'Account' });
+    await menu.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'My files',
+      'Settings',
+      'Log out',
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await avatar.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await menu.getByRole('menuitem', { name: 'My files' }).waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    // "Log out" logs out; the token is gone and revoked.
     await bar.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.getByText('Log in to see your files.').waitFor();

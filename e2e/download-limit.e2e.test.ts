@@ -1,8 +1,8 @@
 /**
  * Issue 16 item 3 in Chromium: "1 download" burns after reading. The first browser downloads the
- * file (identical bytes) and sees "1 downloads left" before; a second browser opening the same
- * link gets the not-found page; the object is gone from storage — on the local driver and on S3
- * (s3rver), where the browser talks to the bucket directly.
+ * file (identical bytes) and sees "1 download left" before (the singular); a second browser
+ * opening the same link gets the not-found page; the object is gone from storage — on the local
+ * driver and on S3 (s3rver), where the browser talks to the bucket directly.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +38,8 @@ async function burnAfterReading(
   // browser.newPage() opens a fresh context: its own cookies, as a second browser would have.
   const first = await browser.newPage();
   await first.goto(link);
-  await first.getByText('1 downloads left').waitFor();
+  await first.getByText('1 download left', { exact: true }).waitFor();
+  expect(await first.getByText(/downloads left/).count()).toBe(0);
   const saved = await saveDecrypted(first, link);
   expect(saved.sha256).toBe(sha256);
   await first.getByText(/^File decrypted and saved as once\.bin\.$/).waitFor();

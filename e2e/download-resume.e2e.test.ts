@@ -1,6 +1,6 @@
 /**
- * A dropped connection does not lose the download (issue 17 item 2). A proxy between Chromium and
- * the storage cuts the ciphertext response at about 30 % and again at about 70 %; the download page
+ * A dropped connection does not lose the download, in Chromium and in Firefox. A proxy between the
+ * browser and the storage cuts the ciphertext response at about 30 % and again at about 70 %; the download page
  * says "Connection lost. Resuming…", asks again with Range requests, and the saved file has the
  * uploaded bytes. On the local driver (the app serves the objects) and on S3 (s3rver: the browser
  * fetches from the bucket directly, through the proxy).
@@ -12,6 +12,7 @@ import { BUCKET, startS3rver } from '../packages/server/src/testing/s3rver';
 import { appInBrowser } from './support/app-in-browser';
 import { type AppServer, startAppServer } from './support/app-server';
 import { connectBrowser } from './support/browser';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 import { fileSha256, randomFile } from './support/files';
 import { readyShareLink } from './support/share-link';
@@ -63,62 +64,68 @@ function expectResumed(proxy: CuttingProxy) {
   expect(starts[1]).toBeLessThanOrEqual(SIZE * 0.71);
 }
 
-describe('a download through a connection that drops twice, local driver', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let proxy: CuttingProxy;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), connectBrowser()]);
-    proxy = await startCuttingProxy({
-      targetPort: Number(new URL(server.origin).port),
-      carriesObject: (request) =>
-        request.method === 'GET' && (request.url ?? '').startsWith('/api/storage/object'),
-      cuts: CUTS,
+describe.each(CORE_FLOW_BROWSERS)(
+  'a download through a connection that drops twice, local driver, in %s',
+  (browserName) => {
+    let server: AppServer;
+    let browser: Browser;
+    let proxy: CuttingProxy;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startAppServer(), connectBrowser(browserName)]);
+      proxy = await startCuttingProxy({
+        targetPort: Number(new URL(server.origin).port),
+        carriesObject: (request) =>
+          request.method === 'GET' && (request.url ?? '').startsWith('/api/storage/object'),
+        cuts: CUTS,
+      });
     });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('resumes with Range requests and saves identical bytes', async () => {
-    const file = randomFile('survey.tar', SIZE);
-    const url = await share(browser, proxy.origin, file.path);
-    const { sha256, resumingShown } = await download(browser, url);
-    expect(sha256).toBe(file.sha256);
-    expect(resumingShown).toBe(true);
-    expectResumed(proxy);
-  });
-});
-
-describe('a download through a connection that drops twice, S3 (s3rver)', () => {
-  let s3: Awaited<ReturnType<typeof startS3rver>>;
-  let proxy: CuttingProxy;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    s3 = await startS3rver();
-    proxy = await startCuttingProxy({
-      targetPort: s3.port,
-      carriesObject: (request: IncomingMessage) =>
-        request.method === 'GET' && (request.url ?? '').startsWith(`/${BUCKET}/files/`),
-      cuts: CUTS,
+    afterAll(async () => {
+      await proxy?.close();
+      await browser?.close();
+      await server?.stop();
     });
-    // The app signs URLs for the proxy's address; the browser reaches the bucket only through it.
-    Object.assign(env, s3.env, { S3_ENDPOINT: proxy.origin });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await s3?.destroy();
-  });
-  const app = appInBrowser(env);
 
-  it('resumes with Range requests on presigned URLs and saves identical bytes', async () => {
-    const file = randomFile('survey.tar', SIZE);
-    const url = await share(app.browser, app.server.origin, file.path);
-    const { sha256, resumingShown } = await download(app.browser, url);
-    expect(sha256).toBe(file.sha256);
-    expect(resumingShown).toBe(true);
-    expectResumed(proxy);
-  });
-});
+    it('resumes with Range requests and saves identical bytes', async () => {
+      const file = randomFile('survey.tar', SIZE);
+      const url = await share(browser, proxy.origin, file.path);
+      const { sha256, resumingShown } = await download(browser, url);
+      expect(sha256).toBe(file.sha256);
+      expect(resumingShown).toBe(true);
+      expectResumed(proxy);
+    });
+  },
+);
+
+describe.each(CORE_FLOW_BROWSERS)(
+  'a download through a connection that drops twice, S3 (s3rver), in %s',
+  (browserName) => {
+    let s3: Awaited<ReturnType<typeof startS3rver>>;
+    let proxy: CuttingProxy;
+    const env: Record<string, string> = {};
+    beforeAll(async () => {
+      s3 = await startS3rver();
+      proxy = await startCuttingProxy({
+        targetPort: s3.port,
+        carriesObject: (request: IncomingMessage) =>
+          request.method === 'GET' && (request.url ?? '').startsWith(`/${BUCKET}/files/`),
+        cuts: CUTS,
+      });
+      // The app signs URLs for the proxy's address; the browser reaches the bucket only through it.
+      Object.assign(env, s3.env, { S3_ENDPOINT: proxy.origin });
+    });
+    afterAll(async () => {
+      await proxy?.close();
+      await s3?.destroy();
+    });
+    const app = appInBrowser(env, browserName);
+
+    it('resumes with Range requests on presigned URLs and saves identical bytes', async () => {
+      const file = randomFile('survey.tar', SIZE);
+      const url = await share(app.browser, app.server.origin, file.path);
+      const { sha256, resumingShown } = await download(app.browser, url);
+      expect(sha256).toBe(file.sha256);
+      expect(resumingShown).toBe(true);
+      expectResumed(proxy);
+    });
+  },
+);

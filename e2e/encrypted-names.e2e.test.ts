@@ -4,7 +4,7 @@
  * store keeps (objects, the local driver's sidecar files, s3rver's object metadata) and the whole
  * server log are searched for the name: zero hits. The recipient's page still shows the name and
  * the saved file has it, and My files names it in the sender's browser only ("Encrypted file"
- * elsewhere) — on the local driver and on S3 (s3rver).
+ * elsewhere, where it offers no keyless link to copy) — on the local driver and on S3 (s3rver).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +86,7 @@ async function shareAndDownload(app: { server: AppServer; browser: Browser }) {
   expect(link).toContain('#key=');
   await sender.goto(`${app.server.origin}/account/files`);
   await sender.getByRole('table').getByText(NAME, { exact: true }).waitFor();
+  expect(await sender.getByRole('button', { name: `Copy link to ${NAME}` }).count()).toBe(1);
   await senderContext.close();
 
   const elsewhere = await signedIn(app.browser, token);
@@ -93,6 +94,13 @@ async function shareAndDownload(app: { server: AppServer; browser: Browser }) {
   await other.goto(`${app.server.origin}/account/files`);
   await other.getByRole('table').getByText('Encrypted file', { exact: true }).waitFor();
   expect(await other.getByText(NAME).count()).toBe(0);
+  // Its link would go out without the key: no Copy link, and the row says where the key is.
+  await other
+    .getByRole('table')
+    .getByText('The key for this link is only in the browser that uploaded it.')
+    .waitFor();
+  expect(await other.getByRole('button', { name: /Copy link/ }).count()).toBe(0);
+  expect(await other.getByText('Link copied').count()).toBe(0);
   await elsewhere.close();
 
   const recipient = await app.browser.newPage();

@@ -2,7 +2,8 @@
  * `npm start` runs `scripts/start.mjs`: it bundles the server (scripts/build-server.mjs) when its
  * sources changed and runs the bundle with plain node. This starts it exactly so and uses it.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, ROOT, startAppServer } from './support/app-server';
@@ -21,8 +22,26 @@ describe('the server as npm start runs it', () => {
     const main = statSync(join(ROOT, 'packages/server/src/main.ts'));
     expect(bundle.mtimeMs).toBeGreaterThanOrEqual(main.mtimeMs);
 
+    // The bundle carries the version and commit it was built from, read at build time.
+    const version = JSON.parse(
+      readFileSync(join(ROOT, 'packages/server/package.json'), 'utf8'),
+    ).version;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     const health = await fetch(`${server.origin}/api/health`);
-    expect(await health.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+    expect(await health.json()).toEqual({
+      status: 'success',
+      data: { db: 'ok', storage: 'ok', version, commit },
+    });
+    expect(server.logs.join('')).toContain(`Sealdrop ${version} (commit ${commit}) starting`);
+    // Written in at build time, not asked of git by the running bundle.
+    const dist = join(ROOT, 'packages/server/dist');
+    const bundled = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.mjs'))
+      .some((name) => readFileSync(join(dist, name), 'utf8').includes(`"${commit}"`));
+    expect(bundled).toBe(true);
     const presign = await fetch(`${server.origin}/api/upload/presign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

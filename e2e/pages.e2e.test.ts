@@ -44,6 +44,22 @@ describe('every page in Chromium', () => {
     });
   }
 
+  it("tells on /mission what the server sees: an encrypted upload's neither name nor type", async () => {
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/mission`);
+    const card = page.getByRole('listitem').filter({ hasText: 'Honest about the limits' });
+    await card
+      .getByText("With encryption on, our server sees neither the file's name nor its type", {
+        exact: false,
+      })
+      .waitFor();
+    await card
+      .getByText('Without encryption it sees the name and type too.', { exact: false })
+      .waitFor();
+    expect(await page.getByText('Our server sees the file name').count()).toBe(0);
+    await page.close();
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await app.browser.newPage();
     await page.goto(`${app.server.origin}/no/such/page`);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4 in Chromium: a premium user (a linked wallet holding 12,000 tokens, as in
+ * In Chromium and in Firefox: a premium user (a linked wallet holding 12,000 tokens, as in
  * wallet.e2e.test.ts) shares a file with a passphrase. The link's fragment holds only the wrapped
  * key and salt; the recipient is asked for the passphrase, a wrong one says "Wrong passphrase.",
  * the right one downloads identical bytes; no request of either browser carries the passphrase.
@@ -8,10 +8,12 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { fileSha256, randomFile } from './support/files';
 import { createKeypair, injectPhantom } from './support/injected-wallet';
 import { recordRequests, type SeenRequest } from './support/requests';
 import { readyShareLink } from './support/share-link';
+import { typeInto } from './support/typing';
 import { signUpAndConnectPhantom, TOKEN, walletAppInBrowser } from './support/wallet-app';
 
 const PASSPHRASE = 'violet harbour lantern 42';
@@ -29,8 +31,14 @@ function carriesPassphrase(requests: SeenRequest[]): SeenRequest[] {
   );
 }
 
-describe('passphrase-protected links in Chromium', () => {
-  const app = walletAppInBrowser();
+/**
+ * axe is run in Chromium only here: with the wallet configured, axe's run crashes Firefox 153's
+ * content process on these pages every time (the browser then shuts down), though all of its rules
+ * run one by one pass. Firefox's accessibility sweep covers the main pages
+ * (accessibility.e2e.test.ts).
+ */
+describe.each(CORE_FLOW_BROWSERS)('passphrase-protected links in %s', (browserName) => {
+  const app = walletAppInBrowser({}, browserName);
 
   /** A signed-up account with a linked 12,000-token wallet: premium. */
   async function premiumSender(): Promise<BrowserContext> {
@@ -55,7 +63,7 @@ describe('passphrase-protected links in Chromium', () => {
     const field = home.getByLabel('Passphrase', { exact: true });
     await expect.poll(() => field.isEnabled()).toBe(true);
     expect(await home.getByText('Premium: protect links with a passphrase').count()).toBe(0);
-    await field.fill(PASSPHRASE);
+    await typeInto(field, PASSPHRASE);
 
     const file = randomFile('protected.bin', 1_200_000);
     await home.locator('input[type=file]').setInputFiles(file.path);
@@ -83,13 +91,13 @@ describe('passphrase-protected links in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Download & Decrypt File' }).count()).toBe(0);
 
     const passphrase = page.getByLabel('Passphrase', { exact: true });
-    await passphrase.fill('violet harbour lantern 24');
+    await typeInto(passphrase, 'violet harbour lantern 24');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('Wrong passphrase.').waitFor({ timeout: 15_000 });
     expect(await page.getByText(PROMPT).count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    if (browserName === 'Chromium') expect(await seriousViolations(page)).toEqual([]);
 
-    await passphrase.fill(PASSPHRASE);
+    await typeInto(passphrase, PASSPHRASE);
     await page.getByRole('button', { name: 'Unlock' }).click();
     const button = page.getByRole('button', { name: 'Download & Decrypt File' });
     await button.waitFor({ timeout: 15_000 });
@@ -120,7 +128,7 @@ describe('passphrase-protected links in Chromium', () => {
     expect(await field.isDisabled()).toBe(true);
     expect(await field.getAttribute('type')).toBe('password');
     await page.getByText('Premium: protect links with a passphrase').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    if (browserName === 'Chromium') expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });

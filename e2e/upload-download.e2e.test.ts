@@ -1,12 +1,13 @@
 /**
- * The product's core promise, in a real browser: upload a file (encrypted and plain), get the
- * link before the transfer ends, open it in a fresh browser context, save identical bytes — and
+ * The product's core promise, in Chromium and in Firefox: upload a file (encrypted and plain), get
+ * the link before the transfer ends, open it in a fresh browser context, save identical bytes — and
  * the key in the fragment never reaches the server, a request or a log.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
 import type { AppServer } from './support/app-server';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { fileSha256, randomFile } from './support/files';
 import { recordRequests } from './support/requests';
 
@@ -53,8 +54,8 @@ async function downloadThroughLink(
 
 const DECRYPT = { role: 'button', name: 'Download & Decrypt File' } as const;
 
-describe('upload and download in Chromium', () => {
-  const app = appInBrowser();
+describe.each(CORE_FLOW_BROWSERS)('upload and download in %s', (browserName) => {
+  const app = appInBrowser({}, browserName);
 
   it('encrypts in the browser and decrypts identical bytes in a fresh context, the key never leaving the page', async () => {
     const file = randomFile('holiday photos.bin', 3 * 1024 * 1024 + 123);

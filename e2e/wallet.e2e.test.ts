@@ -55,6 +55,19 @@ describe('wallet link in Chromium', () => {
     }, size);
   }
 
+  it('tells a guest that a wallet is linked to an account, and its Log In opens the login dialog', async () => {
+    const page = await app.browser.newPage();
+    await page.goto(app.server.origin);
+    const bar = page.getByRole('banner');
+    await bar.getByRole('button', { name: 'Connect Wallet' }).click();
+    const panel = bar.locator('.sd-wallet__panel');
+    await panel.getByText('A wallet is linked to an account. Log in to link yours.').waitFor();
+    await panel.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('dialog', { name: 'Log In' }).waitFor();
+    expect(await panel.isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('links a 12,000-token wallet by signature: Elite, premium, 100GB uploads', async () => {
     const keypair = createKeypair();
     await app.rpc.chain.giveTokens(keypair.address, 12_000n * TOKEN);

@@ -1,10 +1,12 @@
 // `npm test`'s first step (pretest): make a fresh machine ready for the whole suite, as the README
-// promises: Debian's chromium for the browser tests, Debian's clamd for the malware scanning tests
-// and the local PostgreSQL cluster running. It does nothing when all are in place already.
+// promises: Debian's chromium and firefox-esr for the browser tests, Debian's clamd for the malware
+// scanning tests and the local PostgreSQL cluster running. It does nothing when all are in place
+// already.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
+import { FIREFOX_PATH as FIREFOX } from './firefox.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -22,18 +24,24 @@ function fail(message) {
   process.exit(1);
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  const command = 'apt-get update && apt-get install -y chromium';
+/** Installs Debian's `packages` (as root, with apt-get) when any of `paths` is missing. */
+function ensureBrowsers(wanted) {
+  const missing = wanted.filter(({ path }) => !existsSync(path));
+  if (missing.length === 0) return;
+  const packages = missing.map(({ name }) => name);
+  const command = `apt-get update && apt-get install -y ${packages.join(' ')}`;
+  const paths = missing.map(({ path }) => path).join(', ');
   if (!isRoot || !has('apt-get'))
-    fail(`Debian's chromium is missing (${CHROMIUM}). Install it with: sudo sh -c '${command}'`);
-  console.log("Installing Debian's chromium for the browser tests…");
+    fail(
+      `Debian's ${packages.join(' and ')} missing (${paths}). Install with: sudo sh -c '${command}'`,
+    );
+  console.log(`Installing Debian's ${packages.join(' and ')} for the browser tests…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (
     !run('apt-get', ['update', '-qq'], { env }) ||
-    !run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })
+    !run('apt-get', ['install', '-y', '-qq', ...packages], { env })
   )
-    fail(`installing chromium failed; try: ${command}`);
+    fail(`installing ${packages.join(' and ')} failed; try: ${command}`);
 }
 
 /**
@@ -104,6 +112,9 @@ async function ensurePostgres() {
   return false;
 }
 
-ensureChromium();
+ensureBrowsers([
+  { name: 'chromium', path: CHROMIUM },
+  { name: 'firefox-esr', path: FIREFOX },
+]);
 ensureClamd();
 await ensurePostgres();

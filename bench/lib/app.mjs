@@ -18,15 +18,17 @@ export const ROOT = REPO_ROOT;
 export { freePort };
 
 /**
- * `driver`: 'local' or 's3'. `env`: extra settings (DATABASE_URL, LOG_LEVEL…). Returns the origin,
- * the server's pid (and s3rver's), and stop(), which ends both and removes the data directory.
+ * `driver`: 'local' or 's3'. `env`: extra settings (DATABASE_URL, LOG_LEVEL…). `dataDir`: a data
+ * directory another process shares (kept by stop()); default a fresh one. Returns the origin, the
+ * server's pid (and s3rver's), and stop(), which ends both and removes the data directory it made.
  */
-export async function startApp({ driver = 'local', env = {} } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
+/** @param {{ driver?: string, env?: Record<string, string | undefined>, dataDir?: string }} [options] */
+export async function startApp({ driver = 'local', env = {}, dataDir: shared } = {}) {
+  const dataDir = shared ?? mkdtempSync(join(tmpdir(), 'sealdrop-bench-'));
   const children = [];
   const stop = async () => {
     await Promise.all(children.map((child) => stopChild(child)));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!shared) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     let storageEnv = {};

@@ -1,15 +1,19 @@
 /**
- * Debian's Chromium, headless, driven by playwright-core; never a downloaded browser. Each Vitest
- * worker process has one Chromium for the whole run (started by global-setup.ts,
- * ./shared-chromium.ts); a test file connects to its worker's and works in fresh contexts of its
- * own; a file that needs an on-disk profile launches a Chromium of its own (onDiskProfile).
+ * Debian's Chromium and Firefox ESR, headless, driven by playwright-core; never a downloaded
+ * browser. Each Vitest worker process has one Chromium for the whole run (started by
+ * global-setup.ts, ./shared-chromium.ts); a test file connects to its worker's and works in fresh
+ * contexts of its own; a file that needs an on-disk profile launches a Chromium of its own
+ * (onDiskProfile). Firefox (the core flows only, ./browsers.ts) is launched per file over WebDriver
+ * BiDi: playwright-core cannot attach to a running stock Firefox.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, firefox } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, removeProfile } from '../../scripts/chromium.mjs';
+import { firefoxLaunchOptions } from '../../scripts/firefox.mjs';
+import type { BrowserName } from './browsers';
 
 /**
  * The run's Chromium that this worker process claimed: the first one no other process holds (a
@@ -40,9 +44,11 @@ export function claimedChromium(): { wsEndpoint: string; pid: number } | null {
  * disconnects: the contexts this connection created go with it, the browser stays for the next
  * file. `isLocal`: downloads and uploaded files are read from and written to this machine's disk
  * directly. A worker process beyond the browsers started (Vitest replaced one) launches its own,
- * which `close()` ends.
+ * which `close()` ends. `'Firefox'`: a Firefox of the caller's own (launchFirefox), which
+ * `close()` ends.
  */
-export function connectBrowser(): Promise<Browser> {
+export function connectBrowser(name: BrowserName = 'Chromium'): Promise<Browser> {
+  if (name === 'Firefox') return launchFirefox().then(({ browser }) => browser);
   const shared = claimedChromium();
   if (!shared) {
     return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -74,4 +80,45 @@ export async function onDiskProfile(): Promise<{
       removeProfile(userDataDir);
     },
   };
+}
+
+/**
+ * A Firefox ESR of the caller's own, headless, saving downloads into `downloads` (a fresh folder
+ * unless one is given, which a test can inspect). close() ends it; a folder made here is removed
+ * with it.
+ */
+export async function launchFirefox(
+  downloads?: string,
+): Promise<{ browser: Browser; downloads: string }> {
+  const folder = downloads ?? mkdtempSync(join(tmpdir(), 'sealdrop-e2e-firefox-downloads-'));
+  const removeFolder = () => {
+    if (!downloads) rmSync(folder, { recursive: true, force: true });
+  };
+  const launch = () => firefox.launch(firefoxLaunchOptions({ downloadsPath: folder }));
+  let browser: Browser;
+  try {
+    // On a machine loaded far beyond its cores, a fresh Firefox failed to start once in a whole
+    // e2e run; a second start is cheaper than a lost file of tests.
+    browser = await launch().catch(launch);
+  } catch (error) {
+    removeFolder();
+    throw error;
+  }
+  browser.on('disconnected', removeFolder);
+  return { browser, downloads: folder };
+}
+
+/**
+ * A browser of the caller's own that saves every download into `downloads`, so a test can see
+ * what a download left on disk (Chromium names its files there by a random id, Firefox by the
+ * file's name plus a `.part` while it runs). close() ends it; the folder is the caller's.
+ */
+export async function launchWithDownloads(name: BrowserName, downloads: string): Promise<Browser> {
+  if (name === 'Firefox') return (await launchFirefox(downloads)).browser;
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    downloadsPath: downloads,
+  });
 }

@@ -15,11 +15,16 @@ import {
   startSolanaRpcStandin,
 } from '../../packages/server/src/testing/solana-rpc-standin';
 import { appInBrowser } from './app-in-browser';
+import type { BrowserName } from './browsers';
+import { typeInto } from './typing';
 
 /** One whole token in base units (the stand-in's mint has 6 decimals). */
 export const TOKEN = 10n ** 6n;
 
-export function walletAppInBrowser(env: Record<string, string> = {}) {
+export function walletAppInBrowser(
+  env: Record<string, string> = {},
+  browserName: BrowserName = 'Chromium',
+) {
   let rpc: SolanaRpcStandin | undefined;
   let market: MarketDataStandin | undefined;
   const appEnv: Record<string, string> = {};
@@ -35,7 +40,7 @@ export function walletAppInBrowser(env: Record<string, string> = {}) {
   });
   afterAll(() => Promise.all([rpc?.close(), market?.close()]));
   // Registered after the stand-ins' hooks: starts once they run, stops before they close.
-  const app = appInBrowser(appEnv);
+  const app = appInBrowser(appEnv, browserName);
   return {
     get rpc(): SolanaRpcStandin {
       if (!rpc) throw new Error('the JSON-RPC stand-in starts in beforeAll');
@@ -59,9 +64,9 @@ export async function signUpAndConnectPhantom(page: Page, who: string) {
   await bar.getByRole('button', { name: 'Sign Up' }).click();
   const signUp = page.getByRole('dialog', { name: 'Create Account' });
   const password = 'Sealdrop-e2e-1';
-  await signUp.getByLabel('Email').fill(`${who}-${Date.now()}-${Math.random()}@example.com`);
-  await signUp.getByLabel('Password', { exact: true }).fill(password);
-  await signUp.getByLabel('Confirm Password').fill(password);
+  await typeInto(signUp.getByLabel('Email'), `${who}-${Date.now()}-${Math.random()}@example.com`);
+  await typeInto(signUp.getByLabel('Password', { exact: true }), password);
+  await typeInto(signUp.getByLabel('Confirm Password'), password);
   await signUp.getByRole('button', { name: 'Sign Up' }).click();
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   await bar.getByRole('button', { name: 'Connect Wallet' }).click();

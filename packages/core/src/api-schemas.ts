@@ -256,6 +256,8 @@ export const publicConfigSchema = z.object({
   oidcName: z.string().optional(),
   /** TOKEN_EXPLORER_URL, a template with {mint}. */
   tokenExplorerUrl: z.string().optional(),
+  /** Whether a token is configured: without one, no reward is asked for (they all answer 404). */
+  tokenConfigured: z.boolean().optional(),
   /** ABUSE_EMAIL and OPERATOR_NAME, for /terms and the report dialog; null when unset. */
   abuseEmail: z.string().nullish(),
   operatorName: z.string().nullish(),

@@ -11,9 +11,15 @@ export const NOT_FOUND_MESSAGE = 'File not found or has expired.';
 /** spec: the general fallback for any failing step. */
 export const GENERAL_ERROR_MESSAGE = 'Error downloading or decrypting the file.';
 
+/**
+ * The link's key does not open its file: said as soon as the page can tell (the sealed metadata
+ * record does not open with it), before anything is downloaded.
+ */
+export const WRONG_KEY_MESSAGE =
+  'The key in the link does not open this file. Check that the whole link was copied.';
+
 /** Detail shown when not even the first record opens: almost always a damaged or wrong link. */
-export const FIRST_RECORD_FAILED_DETAIL =
-  'The key in the link does not open this file. Check that the whole link was copied. Nothing was saved.';
+export const FIRST_RECORD_FAILED_DETAIL = `${WRONG_KEY_MESSAGE} Nothing was saved.`;
 
 /** Detail under GENERAL_ERROR_MESSAGE for a record that fails later (tampered or cut short). */
 export function stoppedDetail(reason: string): string {

@@ -1,27 +1,34 @@
+/**
+ * The one way sizes are written, for every reader: the sender's card, the recipient's page, My
+ * files, the command line and the server's messages, so a file never has two sizes. Binary
+ * multiples under the names people know (1 KB = 1024 bytes, spec §5 "Size display" and §9).
+ */
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const STEP = 1024;
 
 /**
- * Compact size for the upload card (spec §5 "Size display"): B/KB/MB/GB/TB, no decimals for
- * bytes or for values of 10 and above, otherwise one decimal.
+ * B/KB/MB/GB/TB: whole bytes, then one decimal below 10 and none from 10 up (spec §5), without a
+ * trailing ".0" ("1 MB", "1.5 MB", "20 MB", "512 KB"). A value that rounds up to 1024 moves to the
+ * next unit ("1 MB", never "1024 KB").
  */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
+  while (unit < UNITS.length - 1 && rounded(value, unit) >= STEP) {
+    value /= STEP;
     unit += 1;
   }
-  const decimals = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(decimals)} ${UNITS[unit]}`;
+  return `${rounded(value, unit)} ${UNITS[unit]}`;
 }
 
-const LONG_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+/** "X.X MB/s": bytes per second in MB (1048576 bytes), one decimal (spec §4 and §9). */
+export function formatSpeed(bytesPerSecond: number): string {
+  const perSecond = Number.isFinite(bytesPerSecond) && bytesPerSecond > 0 ? bytesPerSecond : 0;
+  return `${(perSecond / STEP ** 2).toFixed(1)} MB/s`;
+}
 
-/** Size on the download page (spec §2): Bytes/KB/MB/GB with 2 decimals. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), LONG_UNITS.length - 1);
-  const value = bytes / 1024 ** unit;
-  return `${Number.parseFloat(value.toFixed(2))} ${LONG_UNITS[unit]}`;
+function rounded(value: number, unit: number): number {
+  const decimals = unit === 0 || value >= 9.95 ? 0 : 1;
+  return Number(value.toFixed(decimals));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETENTION_MS } from './limits';
-import { FREE_RETENTION_SENTENCE, retentionLabel, retentionSentence } from './retention';
+import { RETENTION_FALLBACK_SENTENCE, retentionLabel, retentionSentence } from './retention';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-11-22T12:00:00Z');
@@ -22,11 +22,23 @@ describe('retentionLabel', () => {
 });
 
 describe('retentionSentence', () => {
-  it("keeps the spec's sentence for a file kept 24 hours", () => {
-    expect(FREE_RETENTION_SENTENCE).toBe('Files are deleted automatically after 24 hours.');
-    expect(retentionSentence(after(24 * HOUR - 1000), now)).toBe(FREE_RETENTION_SENTENCE);
-    expect(retentionSentence(after(3 * HOUR).toISOString(), now)).toBe(FREE_RETENTION_SENTENCE);
-    expect(retentionSentence(after(24 * HOUR + 10 * 60_000), now)).toBe(FREE_RETENTION_SENTENCE);
+  it('says a default link is deleted in 24 hours', () => {
+    expect(retentionSentence(after(24 * HOUR - 1000), now)).toBe(
+      'This file will be deleted automatically in 24 hours.',
+    );
+    expect(retentionSentence(after(24 * HOUR + 10 * 60_000), now)).toBe(
+      'This file will be deleted automatically in 24 hours.',
+    );
+  });
+
+  it("follows a shorter link's own expiry, never the tier's 24 hours", () => {
+    expect(retentionSentence(after(HOUR - 1000).toISOString(), now)).toBe(
+      'This file will be deleted automatically in 1 hour.',
+    );
+    expect(retentionSentence(after(20 * 60_000), now)).toBe(
+      'This file will be deleted automatically in 20 minutes.',
+    );
+    expect(retentionSentence(after(HOUR), now)).not.toContain('24 hours');
   });
 
   it('says on which date a 30-day file is deleted, never "after 24 hours"', () => {
@@ -39,8 +51,8 @@ describe('retentionSentence', () => {
     expect(retentionSentence(after(25 * HOUR), now)).toContain('will be deleted automatically on');
   });
 
-  it("falls back to the spec's sentence for an unreadable or past date", () => {
-    expect(retentionSentence('not a date', now)).toBe(FREE_RETENTION_SENTENCE);
-    expect(retentionSentence(after(-HOUR), now)).toBe(FREE_RETENTION_SENTENCE);
+  it('says only that the file goes when its link expires for an unreadable or past date', () => {
+    expect(retentionSentence('not a date', now)).toBe(RETENTION_FALLBACK_SENTENCE);
+    expect(retentionSentence(after(-HOUR), now)).toBe(RETENTION_FALLBACK_SENTENCE);
   });
 });

@@ -1,4 +1,4 @@
-import { RETENTION_MS } from './limits';
+import { expiryDistance } from './format-expiry';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -10,18 +10,19 @@ export function retentionLabel(retentionMs: number): string {
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
-/** The spec's sentence (§2 "/download/:fileId"), true of every file kept for 24 hours or less. */
-export const FREE_RETENTION_SENTENCE = `Files are deleted automatically after ${retentionLabel(RETENTION_MS.free)}.`;
+/** Said when the file's own expiry cannot be read: true of every file. */
+export const RETENTION_FALLBACK_SENTENCE =
+  'This file is deleted automatically when its link expires.';
 
 /**
- * The download page's sentence on automatic deletion. A file that outlives the free retention (a
- * premium file: 30 days) says on which date it goes, instead of claiming 24 hours; anything else,
- * an unreadable date included, keeps the spec's sentence. Half an hour of slack keeps a new free
- * file on the spec's sentence when the server's clock runs a little ahead of the browser's.
+ * The download page's sentence on automatic deletion, from the file's own expiry: a link made
+ * for 1 hour says "in 1 hour", a 24-hour one "in 24 hours" (the spec's statement for a default
+ * link), a 30-day one its date. Never the tier's retention, which a shorter link does not keep.
  */
 export function retentionSentence(expiresAt: Date | string, now: Date = new Date()): string {
-  const expires = typeof expiresAt === 'string' ? new Date(expiresAt) : expiresAt;
-  const ms = expires.getTime() - now.getTime();
-  if (Number.isNaN(ms) || ms <= RETENTION_MS.free + HOUR_MS / 2) return FREE_RETENTION_SENTENCE;
-  return `This file will be deleted automatically on ${expires.toLocaleString()}.`;
+  const distance = expiryDistance(expiresAt, now);
+  if (!distance) return RETENTION_FALLBACK_SENTENCE;
+  return 'in' in distance
+    ? `This file will be deleted automatically in ${distance.in}.`
+    : `This file will be deleted automatically on ${distance.on.toLocaleString()}.`;
 }

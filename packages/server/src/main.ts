@@ -6,6 +6,7 @@ import { metricsFor } from './modules/metrics/metrics.registry';
 import { startSweeper } from './modules/sweeper/sweeper.schedule';
 import { listeningText } from './shared/logger';
 import { shutDownOnSignals } from './shared/shutdown';
+import { buildVersion } from './shared/version';
 import { openDatabase, openStorage, serverSecret } from './wiring';
 
 async function main() {
@@ -15,6 +16,10 @@ async function main() {
   const storage = await openStorage(config, secret);
   const metrics = await metricsFor(config);
   const app = await createServer({ config, db, storage, secret, metrics });
+  app.log.info(
+    buildVersion,
+    `Sealdrop ${buildVersion.version} (commit ${buildVersion.commit}) starting`,
+  );
 
   const ctx = createAppContext({ config, db, storage, secret, metrics });
   const sweeper = startSweeper({
@@ -37,6 +42,10 @@ main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
+    // Which build failed (a migration that cannot run, say) is the first thing to ask.
+    console.error(
+      `Sealdrop ${buildVersion.version} (commit ${buildVersion.commit}) failed to start:`,
+    );
     console.error(error);
   }
   process.exit(1);

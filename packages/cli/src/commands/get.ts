@@ -3,7 +3,7 @@
  * the shell history and the process list.
  */
 import { text } from 'node:stream/consumers';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { configDir } from '../lib/config-dir';
 import { getLink } from '../lib/download';
 import { CliError, EXIT, interrupted, withResumeHint } from '../lib/errors';
@@ -40,8 +40,7 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
             : 'The sender is still uploading: waiting…',
         ),
       onInterrupted: () => printErr('Connection lost. Resuming…'),
-      onResume: (bytes) =>
-        printErr(`Resuming the unfinished download after ${formatFileSize(bytes)}.`),
+      onResume: (bytes) => printErr(`Resuming the unfinished download after ${formatSize(bytes)}.`),
       onProgress: (received, total) => bar.update(received, total),
       stateDir: configDir(),
     });

@@ -1,7 +1,7 @@
 /**
  * The progress bar on stderr, only when stderr is a terminal: scripts and --json get clean output.
  */
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize, formatSpeed } from '@sealdrop/core/format-size';
 import { SingleBar } from 'cli-progress';
 
 export interface Progress {
@@ -27,9 +27,9 @@ export function progressBar(label: string, enabled: boolean): Progress {
     update(done, total) {
       const seconds = (performance.now() - started) / 1000;
       const payload = {
-        done: formatFileSize(done),
-        size: formatFileSize(total),
-        speed: seconds > 0.5 ? `${formatFileSize(done / seconds)}/s` : '',
+        done: formatSize(done),
+        size: formatSize(total),
+        speed: seconds > 0.5 ? formatSpeed(done / seconds) : '',
       };
       if (!running) {
         bar.start(Math.max(total, 1), done, payload);

@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database, DatabaseSchema } from './schema';
@@ -41,24 +49,40 @@ export function createDatabase(options: DatabaseOptions): Database {
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
+export interface MigratorOptions {
+  /**
+   * (PostgreSQL) pins Kysely's bookkeeping tables to that schema: without it Kysely takes a
+   * kysely_migration table in any other schema of the database for its own and then fails.
+   */
+  schema?: string;
+  /** Default: every migration of migrations/index.ts. */
+  migrations?: Record<string, Migration>;
+}
+
 /**
- * `schema` (PostgreSQL) pins Kysely's bookkeeping tables to that schema: without it Kysely takes a
- * kysely_migration table in any other schema of the database for its own and then fails.
+ * The one way migrations are run. On PostgreSQL, Kysely's migrator holds a session-level advisory
+ * lock while it reads which migrations ran and runs the others in one transaction, so processes
+ * starting at once on one database run each migration once (migrations.concurrent.test.ts).
  */
-export async function migrateToLatest(
-  db: Database,
-  options: { schema?: string } = {},
-): Promise<void> {
-  const migrator = new Migrator({
+export function createMigrator(db: Database, options: MigratorOptions = {}): Migrator {
+  const list = options.migrations ?? migrations;
+  return new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => list },
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Throws with the failing migration's name when a run did not succeed. */
+export function assertMigrated({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+export async function migrateToLatest(db: Database, options: MigratorOptions = {}): Promise<void> {
+  assertMigrated(await createMigrator(db, options).migrateToLatest());
 }
 
 export async function checkDatabase(db: Database): Promise<void> {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import { createDatabase, migrateToLatest } from '../database/database';
 import type { Database } from '../database/schema';
+import { type BlankDatabase, createBlankPostgres, createBlankSqlite } from './blank-databases';
 import { POSTGRES_URL } from './postgres-admin';
 import { leaseWorkerSchema } from './postgres-worker-schemas';
 
@@ -51,16 +52,31 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
 }
 
 export const DATABASES = [
-  { name: 'sqlite', create: createSqliteTestDatabase, available: true },
-  { name: 'postgres', create: createPostgresTestDatabase, available: pgAvailable },
+  {
+    name: 'sqlite',
+    create: createSqliteTestDatabase,
+    blank: async () => createBlankSqlite(),
+    available: true,
+  },
+  {
+    name: 'postgres',
+    create: createPostgresTestDatabase,
+    blank: createBlankPostgres,
+    available: pgAvailable,
+  },
 ] as const;
 
-/** describe() once per database; the suite receives a factory for fresh databases. */
+/**
+ * describe() once per database; the suite receives a factory for fresh, migrated databases, and
+ * one for blank ones (no migration run yet) for the tests that run migrations themselves.
+ */
 export function describeEachDatabase(
   title: string,
-  suite: (create: () => Promise<TestDatabase>) => void,
+  suite: (create: () => Promise<TestDatabase>, createBlank: () => Promise<BlankDatabase>) => void,
 ) {
   for (const entry of DATABASES) {
-    describe.skipIf(!entry.available)(`${title} [${entry.name}]`, () => suite(entry.create));
+    describe.skipIf(!entry.available)(`${title} [${entry.name}]`, () =>
+      suite(entry.create, entry.blank),
+    );
   }
 }

@@ -43,8 +43,9 @@ export function runScript(
   script: string,
   env: Record<string, string>,
   logs: string[] = [],
+  args: string[] = [],
 ): RunningProcess {
-  return runNode(['--import', 'tsx', script], env, logs);
+  return runNode(['--import', 'tsx', script, ...args], env, logs);
 }
 
 export interface ServerProcess {

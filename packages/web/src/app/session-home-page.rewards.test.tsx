@@ -9,9 +9,14 @@ import { SessionHomePage } from './session-home-page';
 
 const WALLET = 'WaLLet1111111111111111111111111111111111111';
 
-function uploadRoutes(reward: MockReply, user = testUser({ solanaWallet: WALLET })) {
+function uploadRoutes(
+  reward: MockReply,
+  user = testUser({ solanaWallet: WALLET }),
+  tokenConfigured = true,
+) {
   return {
     'GET /auth/me': ok({ user }),
+    'GET /config': ok({ tokenConfigured }),
     'POST /tiny/instant': ok({
       tinyUrl: '/s/Short12345',
       shortCode: 'Short12345',
@@ -36,10 +41,12 @@ function uploadRoutes(reward: MockReply, user = testUser({ solanaWallet: WALLET 
   };
 }
 
-async function uploadAFile() {
+async function uploadAFile(api: ReturnType<typeof mockApi>) {
   renderWithSession(<SessionHomePage />);
-  // Signed in: the session has loaded the user (the account button replaces Log In elsewhere).
+  // Signed in: the session has loaded the user (the account button replaces Log In elsewhere),
+  // and the page knows whether the server pays rewards.
   await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBe('tok'));
+  await vi.waitFor(() => expect(api.callsTo('GET /config')).toHaveLength(1));
   await new Promise((resolve) => setTimeout(resolve, 0));
   const input = screen.getByLabelText(/drop a file here/i);
   fireEvent.change(input, { target: { files: [new File(['hello'], 'hello.txt')] } });
@@ -54,27 +61,30 @@ beforeEach(() => {
 describe('upload reward on the home page', () => {
   it('claims it for the finished file and shows "Earned {n} tokens for uploading!"', async () => {
     const api = mockApi(uploadRoutes(ok({ reward: 10, newBalance: 10, message: 'x' })));
-    await uploadAFile();
+    await uploadAFile(api);
     expect(await screen.findByText('Earned 10 tokens for uploading!')).toBeInTheDocument();
     const [claim] = api.callsTo('POST /solana/reward-file-upload');
     expect(claim?.body).toEqual({ fileId: 'Short12345', fileSize: 5, walletAddress: WALLET });
     expect(claim?.authorization).toBe('Bearer tok');
   });
 
-  it('says "Failed to process upload reward" and leaves the upload ready', async () => {
-    mockApi(uploadRoutes(fail(500, 'Internal server error')));
-    await uploadAFile();
+  it('tells the uploader "Failed to process upload reward", logs it, and leaves the upload ready', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = mockApi(uploadRoutes(fail(500, 'Internal server error')));
+    await uploadAFile(api);
     expect(await screen.findByText('Failed to process upload reward')).toBeInTheDocument();
     expect(screen.getByText('Ready to share')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('The upload reward was not claimed', expect.anything());
+    warn.mockRestore();
   });
 
   it("shows the server's reason when nothing is due", async () => {
-    mockApi(
+    const api = mockApi(
       uploadRoutes(
         ok({ reward: 0, newBalance: 0, message: 'Files smaller than 1 MB earn no upload reward' }),
       ),
     );
-    await uploadAFile();
+    await uploadAFile(api);
     expect(
       await screen.findByText('Files smaller than 1 MB earn no upload reward'),
     ).toBeInTheDocument();
@@ -82,8 +92,16 @@ describe('upload reward on the home page', () => {
 
   it('claims nothing without a linked wallet', async () => {
     const api = mockApi(uploadRoutes(ok({ reward: 10 }), testUser()));
-    await uploadAFile();
+    await uploadAFile(api);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('POST /solana/reward-file-upload')).toHaveLength(0);
+  });
+
+  it('claims nothing, and says nothing, where the server has no token configured', async () => {
+    const api = mockApi(uploadRoutes(ok({ reward: 10 }), undefined, false));
+    await uploadAFile(api);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /solana/reward-file-upload')).toHaveLength(0);
+    expect(screen.queryByText('Failed to process upload reward')).toBeNull();
   });
 });

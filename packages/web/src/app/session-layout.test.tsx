@@ -66,12 +66,19 @@ describe('SessionLayout', () => {
     expect(screen.getByText('Files content')).toBeInTheDocument();
   });
 
-  it('logs out when the avatar is clicked', async () => {
+  it('opens the account menu from the avatar, and logs out from its "Log out"', async () => {
     localStorage.setItem('authToken', 'tok');
     const api = mockApi({ 'GET /auth/me': ok({ user: testUser() }), 'POST /auth/logout': ok() });
     renderLayout();
     const bar = screen.getByRole('banner');
     await userEvent.click(await within(bar).findByText('A'));
+    expect(localStorage.getItem('authToken')).toBe('tok');
+    const menu = within(bar).getByRole('menu', { name: 'Account' });
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/account/settings',
+    );
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(within(bar).getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(within(bar).queryByRole('link', { name: 'My files' })).not.toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();

@@ -13,6 +13,12 @@ import { SESSION_MESSAGES, useSession } from '../lib/session/session-context';
  */
 export const ACCOUNT_LINKS = [{ to: '/account/files', label: 'My files' }] as const;
 
+/** The avatar's menu: the account's pages, then "Log out" (the avatar never signs out at once). */
+export const ACCOUNT_MENU_LINKS = [
+  { to: '/account/files', label: 'My files' },
+  { to: '/account/settings', label: 'Settings' },
+] as const;
+
 /**
  * The layout's auth dialog, which also opens at login by itself when the session expired, saying
  * so, over the page the person was on (no navigation: logging in again carries on there).
@@ -45,7 +51,12 @@ function SessionAuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
 export function SessionLayout() {
   const { user, logout } = useSession();
   const account = user
-    ? { email: user.email, onLogout: () => void logout(), links: ACCOUNT_LINKS }
+    ? {
+        email: user.email,
+        onLogout: () => void logout(),
+        links: ACCOUNT_LINKS,
+        menuLinks: ACCOUNT_MENU_LINKS,
+      }
     : null;
   return (
     <WalletProvider>

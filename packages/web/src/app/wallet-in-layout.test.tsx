@@ -42,4 +42,19 @@ describe('wallet control in the layout', () => {
     expect(within(menu).getByRole('button', { name: `Wallet ${short}` })).toBeInTheDocument();
     phantom.unregister();
   });
+
+  it('offers a guest "Log In" from the wallet picker, which opens the layout\'s login dialog', async () => {
+    mockApi({});
+    renderWithSession(null, {
+      routes: [{ element: <SessionLayout />, children: [{ path: '/', element: <main /> }] }],
+    });
+    const bar = screen.getByRole('banner');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Connect Wallet' }));
+    const panel = within(bar).getByText('A wallet is linked to an account. Log in to link yours.');
+    expect(panel).toBeVisible();
+    const logIn = within(panel.parentElement!).getByRole('button', { name: 'Log In' });
+    await userEvent.click(logIn);
+    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    expect(panel).not.toBeVisible();
+  });
 });

@@ -4,6 +4,25 @@ import type { Database, FilesTable } from '../../database/schema';
 export type FileRow = Selectable<FilesTable>;
 
 export function createFilesRepository({ db }: { db: Database }) {
+  /**
+   * Rows, with their download records, counted visits and reward claims, one statement a table;
+   * see `delete` for the reports of them still open.
+   */
+  const deleteMany = async (ids: string[]): Promise<number> => {
+    if (ids.length === 0) return 0;
+    const result = await db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
+    await db.deleteFrom('file_downloads').where('file_id', 'in', ids).execute();
+    await db.deleteFrom('download_visits').where('file_id', 'in', ids).execute();
+    await db.deleteFrom('reward_claims').where('file_id', 'in', ids).execute();
+    await db
+      .updateTable('reports')
+      .set({ status: 'expired', key_box: null, closed_at: Date.now() })
+      .where('file_id', 'in', ids)
+      .where('status', '=', 'open')
+      .execute();
+    return Number(result.numDeletedRows);
+  };
+
   return {
     async insert(row: FileRow): Promise<void> {
       await db.insertInto('files').values(row).execute();
@@ -105,18 +124,10 @@ export function createFilesRepository({ db }: { db: Database }) {
      * (Their `closed_at` only starts the reports' retention, counted in days: the wall clock does.)
      */
     async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
-      await db.deleteFrom('file_downloads').where('file_id', '=', id).execute();
-      await db.deleteFrom('download_visits').where('file_id', '=', id).execute();
-      await db.deleteFrom('reward_claims').where('file_id', '=', id).execute();
-      await db
-        .updateTable('reports')
-        .set({ status: 'expired', key_box: null, closed_at: Date.now() })
-        .where('file_id', '=', id)
-        .where('status', '=', 'open')
-        .execute();
-      return Number(result.numDeletedRows) === 1;
+      return (await deleteMany([id])) === 1;
     },
+
+    deleteMany,
 
     /** Expired files, and uploads left pending past `staleBefore`, not claimed by another sweeper. */
     async findSweepable(input: { now: number; staleBefore: number; limit: number }) {
@@ -137,17 +148,22 @@ export function createFilesRepository({ db }: { db: Database }) {
         .execute();
     },
 
-    /** Atomically claims a row for one sweeper; concurrent sweepers see 0 updated rows. */
-    async claimForSweep(input: { id: string; now: number; until: number }): Promise<boolean> {
-      const result = await db
+    /**
+     * Atomically claims the rows no other sweeper holds, in one statement; returns the ids this
+     * sweeper got (concurrent sweepers get disjoint sets).
+     */
+    async claimForSweep(input: { ids: string[]; now: number; until: number }): Promise<string[]> {
+      if (input.ids.length === 0) return [];
+      const rows = await db
         .updateTable('files')
         .set({ sweep_claimed_until: input.until })
-        .where('id', '=', input.id)
+        .where('id', 'in', input.ids)
         .where((eb) =>
           eb.or([eb('sweep_claimed_until', 'is', null), eb('sweep_claimed_until', '<', input.now)]),
         )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { buildVersion } from '../../shared/version';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
+
+const SERVER_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describeEachDatabase('health', (createDatabase) => {
   let server: TestServer;
@@ -9,10 +15,16 @@ describeEachDatabase('health', (createDatabase) => {
     server = started;
   });
 
-  it('reports database and storage ok', async () => {
+  it('reports database and storage ok, and the version and commit of the build', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+    expect(response.json()).toEqual({
+      status: 'success',
+      data: { db: 'ok', storage: 'ok', ...buildVersion },
+    });
+    const { version } = JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8'));
+    expect(response.json().data.version).toBe(version);
+    expect(response.json().data.commit).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('answers 503 naming the part that is down', async () => {
@@ -37,7 +49,10 @@ describeEachDatabase('liveness and readiness probes', (createDatabase) => {
   it('readiness reports database and storage ok, like /api/health', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success', data: { db: 'ok', storage: 'ok' } });
+    expect(response.json()).toEqual({
+      status: 'success',
+      data: { db: 'ok', storage: 'ok', ...buildVersion },
+    });
   });
 
   it('readiness answers 503 while storage is down; liveness still answers 200', async () => {

@@ -1,13 +1,15 @@
 /**
  * Probes (DESIGN §6): /health/live answers while the process can serve at all (a liveness probe
  * restarts it otherwise); /health/ready and /health also check the database and the store (a
- * readiness probe takes the process out of the load balancer while either is unreachable).
+ * readiness probe takes the process out of the load balancer while either is unreachable). Both
+ * name the build (version and commit), so an operator sees which one each process runs.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { checkDatabase } from '../../database/database';
 import { ok } from '../../shared/envelope';
 import { documented } from '../../shared/route-doc';
+import { buildVersion } from '../../shared/version';
 
 const CHECK_TIMEOUT_MS = 3000;
 
@@ -31,7 +33,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       probe(() => checkDatabase(ctx.db)),
       probe(() => ctx.storage.check()),
     ]);
-    if (db === 'ok' && storage === 'ok') return ok({ db, storage });
+    const { version, commit } = buildVersion;
+    if (db === 'ok' && storage === 'ok') return ok({ db, storage, version, commit });
     if (db === 'error') ctx.metrics.dependencyErrors.inc({ dependency: 'database' });
     if (storage === 'error') ctx.metrics.dependencyErrors.inc({ dependency: 'storage' });
     const down = [db === 'error' && 'database', storage === 'error' && 'storage']
@@ -40,7 +43,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
     return reply.code(503).send({
       status: 'error',
       message: `Service unavailable: ${down} not reachable`,
-      data: { db, storage },
+      data: { db, storage, version, commit },
     });
   };
 

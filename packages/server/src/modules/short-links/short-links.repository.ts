@@ -4,6 +4,11 @@ import type { Database, ShortLinksTable } from '../../database/schema';
 export type ShortLinkRow = Selectable<ShortLinksTable>;
 
 export function createShortLinksRepository({ db }: { db: Database }) {
+  const deleteForFiles = async (fileIds: string[]): Promise<void> => {
+    if (fileIds.length === 0) return;
+    await db.deleteFrom('short_links').where('file_id', 'in', fileIds).execute();
+  };
+
   return {
     async insert(row: ShortLinkRow): Promise<void> {
       await db.insertInto('short_links').values(row).execute();
@@ -42,8 +47,10 @@ export function createShortLinksRepository({ db }: { db: Database }) {
     },
 
     async deleteForFile(fileId: string): Promise<void> {
-      await db.deleteFrom('short_links').where('file_id', '=', fileId).execute();
+      await deleteForFiles([fileId]);
     },
+
+    deleteForFiles,
 
     async deleteExpiredReservations(now: number): Promise<number> {
       const result = await db

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
-import { sweepExpired } from './sweeper';
+import { SWEEP_BATCH, sweepExpired } from './sweeper';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -67,5 +67,57 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
     expect(await sweep()).toEqual({ files: 0, reservations: 0, failed: 0 });
     for (const upload of uploads)
       expect(await server.storage.head(upload.plan.objectKey)).toBeNull();
+  });
+
+  it('sweeps a backlog of several batches, reading one batch of rows at a time', async () => {
+    const ctx = createAppContext({
+      config: server.config,
+      db: server.db,
+      storage: server.storage,
+      secret: server.secret,
+    });
+    const now = server.clock.now().getTime();
+    const backlog = 2 * SWEEP_BATCH + 17;
+    for (let i = 0; i < backlog + 5; i += 1) {
+      const id = `backlog${String(i).padStart(5, '0')}`;
+      const expired = i < backlog;
+      // Only the columns presign requires: the others are nullable or have defaults.
+      await server.db
+        .insertInto('files')
+        .values({
+          id,
+          object_key: `files/${id}/object`,
+          original_name: 'a.txt',
+          content_type: 'text/plain',
+          size: 1,
+          object_size: 1,
+          is_encrypted: 0,
+          status: 'ready',
+          created_at: now - DAY - 10,
+          expires_at: expired ? now - 10 : now + DAY,
+          finalized_at: now - DAY,
+        })
+        .execute();
+    }
+    const batches: number[] = [];
+    const files = {
+      ...ctx.files,
+      findSweepable: async (input: Parameters<typeof ctx.files.findSweepable>[0]) => {
+        const rows = await ctx.files.findSweepable(input);
+        batches.push(rows.length);
+        return rows;
+      },
+    };
+    const result = await sweepExpired({
+      files,
+      shortLinks: ctx.shortLinks,
+      storage: server.storage,
+      now: server.clock.now(),
+    });
+    expect(result).toEqual({ files: backlog, reservations: 0, failed: 0 });
+    expect(Math.max(...batches)).toBe(SWEEP_BATCH);
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    const left = await server.db.selectFrom('files').select('id').execute();
+    expect(left).toHaveLength(5);
   });
 });

@@ -3,6 +3,7 @@
  * byte included (sweeper.byteless.ts). Safe to run in every process at once: a row is claimed
  * atomically before anything is deleted, so each file is swept by one.
  */
+import { eachAtMost } from '../../shared/each-at-most';
 import type { FilesRepository } from '../files/files.repository';
 import type { OidcStatesRepository } from '../oidc/oidc.repository';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
@@ -14,7 +15,13 @@ import { expireBytelessUploads } from './sweeper.byteless';
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** A claim outlives a crashed sweeper by this much, after which another may retry the row. */
 const CLAIM_MS = 5 * 60 * 1000;
-const BATCH = 100;
+/**
+ * Rows read, claimed and deleted together: memory stays flat however large the backlog, and a
+ * batch costs one statement a table instead of one a file (a million files: docs/performance.md).
+ */
+export const SWEEP_BATCH = 100;
+/** Objects deleted at once: a store answers in parallel (S3 round trips are what take time). */
+const OBJECT_DELETES_AT_ONCE = 8;
 
 export interface SweepResult {
   files: number;
@@ -43,23 +50,37 @@ export async function sweepExpired(args: {
     const rows = await args.files.findSweepable({
       now,
       staleBefore: now - STALE_UPLOAD_MS,
-      limit: BATCH,
+      limit: SWEEP_BATCH,
     });
     if (rows.length === 0) break;
-    for (const row of rows) {
-      if (!(await args.files.claimForSweep({ id: row.id, now, until: now + CLAIM_MS }))) continue;
-      try {
-        if (row.upload_id)
-          await args.storage.abortMultipart({ key: row.object_key, uploadId: row.upload_id });
-        await args.storage.delete(row.object_key);
-        await args.shortLinks.deleteForFile(row.id);
-        if (await args.files.delete(row.id)) result.files += 1;
-      } catch (error) {
-        result.failed += 1;
-        args.onError?.(error, row.id);
-      }
-    }
-    if (rows.length < BATCH) break;
+    const claimed = new Set(
+      await args.files.claimForSweep({
+        ids: rows.map((row) => row.id),
+        now,
+        until: now + CLAIM_MS,
+      }),
+    );
+    // Object first, rows after: a row is never gone while its object stays.
+    const objectsGone: string[] = [];
+    await eachAtMost(
+      rows.filter((row) => claimed.has(row.id)),
+      OBJECT_DELETES_AT_ONCE,
+      async (row) => {
+        try {
+          if (row.upload_id)
+            await args.storage.abortMultipart({ key: row.object_key, uploadId: row.upload_id });
+          await args.storage.delete(row.object_key);
+          objectsGone.push(row.id);
+        } catch (error) {
+          // Left claimed: no sweeper retries it before the claim runs out.
+          result.failed += 1;
+          args.onError?.(error, row.id);
+        }
+      },
+    );
+    await args.shortLinks.deleteForFiles(objectsGone);
+    result.files += await args.files.deleteMany(objectsGone);
+    if (rows.length < SWEEP_BATCH) break;
   }
   result.reservations = await args.shortLinks.deleteExpiredReservations(now);
   await args.oidcStates?.deleteExpired(now);

@@ -7,7 +7,7 @@
  * visitor), where a visitor is both its address (IPv4, or IPv6 /64) and its account; a file and an
  * uploader earn at most a set number of download rewards a day (docs/wallet.md).
  */
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import type { AuthRepository, UserRow } from '../auth/auth.repository';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
@@ -69,7 +69,7 @@ export async function rewardUpload(args: {
   }
   const message =
     result.amount === 0
-      ? `Files smaller than ${formatFileSize(rules.minBytes)} earn no upload reward`
+      ? `Files smaller than ${formatSize(rules.minBytes)} earn no upload reward`
       : 'This upload has already been rewarded';
   return { reward: 0, newBalance, message };
 }

@@ -1,4 +1,5 @@
 import { Button } from '../ui/button';
+import { AccountMenu } from './account-menu';
 import type { AuthMode, LayoutAccount } from './layout.types';
 import { NavLinkList } from './nav-links';
 
@@ -7,10 +8,9 @@ interface AccountControlsProps {
   onOpenAuth: (mode: AuthMode) => void;
 }
 
-/** Top bar: Log In / Sign Up for a guest, or the avatar letter (a click logs out) when signed in. */
+/** Top bar: Log In / Sign Up for a guest, or the avatar letter and its menu when signed in. */
 export function AccountControls({ account, onOpenAuth }: AccountControlsProps) {
   if (account) {
-    const letter = account.email.trim().charAt(0).toUpperCase() || '?';
     return (
       <>
         {account.links?.length ? (
@@ -18,15 +18,7 @@ export function AccountControls({ account, onOpenAuth }: AccountControlsProps) {
             <NavLinkList links={account.links} />
           </nav>
         ) : null}
-        <button
-          type="button"
-          className="sd-avatar"
-          onClick={account.onLogout}
-          title={`Signed in as ${account.email}. Click to log out.`}
-          aria-label={`Log out ${account.email}`}
-        >
-          {letter}
-        </button>
+        <AccountMenu account={account} />
       </>
     );
   }

@@ -1,10 +1,10 @@
 import { MessageIcon } from '../ui/icons';
 
 /**
- * Floating button, bottom left, on every page except home (the layout decides where). It sits in a
- * dock placed just before the footer: the dock sticks to the bottom of the window while the footer
- * is out of sight and stops at the footer's top edge once it scrolls in, so the button never
- * covers footer text, whatever the width.
+ * The feedback button, on every page except home (the layout decides where). It floats bottom
+ * left only where the window leaves it a margin beside the page's column, and otherwise sits at
+ * the end of the page just above the footer, so it never covers the page's text or the footer's,
+ * whatever the width (layout.css).
  */
 export function FeedbackButton({ onClick }: { onClick: () => void }) {
   return (

@@ -2,12 +2,17 @@ import type { ReactNode } from 'react';
 
 export type AuthMode = 'login' | 'register';
 
-/** The signed-in account as the bar shows it: avatar letter, email in the mobile menu, Logout. */
+/**
+ * The signed-in account as the bar shows it: the avatar letter opening the account menu, the
+ * email and Logout in the mobile menu.
+ */
 export interface LayoutAccount {
   email: string;
   onLogout: () => void;
   /** Pages of the signed-in account ("My files"…), linked beside the avatar and in the menu. */
   links?: ReadonlyArray<{ to: string; label: string }>;
+  /** The avatar menu's pages, above its "Log out" ("My files", "Settings"); `links` if absent. */
+  menuLinks?: ReadonlyArray<{ to: string; label: string }>;
 }
 
 /** What the layout hands to the login/register dialog it renders. */

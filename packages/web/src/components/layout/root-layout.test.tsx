@@ -27,6 +27,15 @@ const SLOTS: RootLayoutProps = {
   ),
 };
 
+const ACCOUNT = {
+  email: 'ada@example.com',
+  onLogout: () => {},
+  menuLinks: [
+    { to: '/account/files', label: 'My files' },
+    { to: '/account/settings', label: 'Settings' },
+  ],
+};
+
 function renderLayout(path: string, props: Partial<RootLayoutProps> = {}) {
   const router = createMemoryRouter(
     [
@@ -36,6 +45,8 @@ function renderLayout(path: string, props: Partial<RootLayoutProps> = {}) {
           { path: '/', element: <main>Home content</main> },
           { path: '/mission', element: <main>Mission content</main> },
           { path: '/about', element: <main>About content</main> },
+          { path: '/account/files', element: <main>Files content</main> },
+          { path: '/account/settings', element: <main>Settings content</main> },
         ],
       },
     ],
@@ -104,14 +115,65 @@ describe('RootLayout top bar', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in account as an avatar letter that logs out', async () => {
+  it('shows a signed-in account as an avatar letter opening a menu, which logs out only from "Log out"', async () => {
     const onLogout = vi.fn();
-    renderLayout('/', { account: { email: 'ada@example.com', onLogout } });
+    renderLayout('/', { account: { ...ACCOUNT, onLogout } });
     expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument();
-    const avatar = screen.getByRole('button', { name: 'Log out ada@example.com' });
+    const avatar = screen.getByRole('button', { name: 'Account menu for ada@example.com' });
     expect(avatar).toHaveTextContent('A');
+    expect(avatar).toHaveAttribute('aria-haspopup', 'menu');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(avatar);
+    expect(onLogout).not.toHaveBeenCalled();
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    expect(avatar).toHaveAttribute('aria-controls', menu.id);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My files', 'Settings', 'Log out']);
+    expect(within(menu).getByRole('menuitem', { name: 'My files' })).toHaveFocus();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('works the avatar menu by keyboard: arrows move, Escape closes and gives focus back', async () => {
+    const onLogout = vi.fn();
+    renderLayout('/', { account: { ...ACCOUNT, onLogout } });
+    const avatar = screen.getByRole('button', { name: 'Account menu for ada@example.com' });
+    avatar.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    expect(item('My files')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(item('Settings')).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(item('Log out')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(item('My files')).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(item('Log out')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(avatar).toHaveFocus();
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    // Enter opens it again; a menu item follows its link and closes the menu.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByText('Settings content')).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
+  it('closes the avatar menu on a click elsewhere', async () => {
+    renderLayout('/', { account: ACCOUNT });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for ada@example.com' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Home content'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('scrolls to the top when moving to another page', async () => {
@@ -189,10 +251,11 @@ describe('RootLayout feedback button', () => {
 });
 
 describe('RootLayout footer', () => {
-  it('states both retentions, so it is true for premium readers too', () => {
+  it('states both retentions as an upper bound, so it is true for premium readers and short links too', () => {
     renderLayout('/about');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      'Files are encrypted in your browser before upload and deleted after 24 hours (30 days on Premium). No trackers, no ads.',
+      'Files are encrypted in your browser before upload and deleted when their link expires, within 24 hours (30 days on Premium). No trackers, no ads.',
     );
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('after 24 hours');
   });
 });

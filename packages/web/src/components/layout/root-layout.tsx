@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FeedbackButton } from './feedback-button';
 import type { AuthMode, RootLayoutProps } from './layout.types';
+import { LayoutActionsContext } from './layout-actions';
 import { MobileMenu } from './mobile-menu';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -26,40 +27,48 @@ export function RootLayout({
     if (pathname) setMenuOpen(false);
   }, [pathname]);
 
-  const openAuth = (mode: AuthMode) => {
-    setMenuOpen(false);
-    setAuthMode(mode);
-  };
+  const actions = useMemo(
+    () => ({
+      openAuth: (mode: AuthMode) => {
+        setMenuOpen(false);
+        setAuthMode(mode);
+      },
+    }),
+    [],
+  );
+  const openAuth = actions.openAuth;
 
   return (
-    <div className="sd-shell">
-      <ScrollToTop />
-      <SkipLink />
-      <TopBar
-        account={account}
-        wallet={wallet}
-        menuOpen={menuOpen}
-        onOpenMenu={() => setMenuOpen(true)}
-        onOpenAuth={openAuth}
-      />
-      <div className="sd-shell__content">
-        <Outlet />
+    <LayoutActionsContext.Provider value={actions}>
+      <div className="sd-shell">
+        <ScrollToTop />
+        <SkipLink />
+        <TopBar
+          account={account}
+          wallet={wallet}
+          menuOpen={menuOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+          onOpenAuth={openAuth}
+        />
+        <div className="sd-shell__content">
+          <Outlet />
+        </div>
+        {pathname !== '/' ? <FeedbackButton onClick={() => setFeedbackOpen(true)} /> : null}
+        <SiteFooter />
+        <MobileMenu
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          account={account}
+          wallet={wallet}
+          onOpenAuth={openAuth}
+        />
+        {renderAuthDialog({
+          mode: authMode,
+          onModeChange: setAuthMode,
+          onClose: () => setAuthMode(null),
+        })}
+        {renderFeedbackDialog({ open: feedbackOpen, onClose: () => setFeedbackOpen(false) })}
       </div>
-      {pathname !== '/' ? <FeedbackButton onClick={() => setFeedbackOpen(true)} /> : null}
-      <SiteFooter />
-      <MobileMenu
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        account={account}
-        wallet={wallet}
-        onOpenAuth={openAuth}
-      />
-      {renderAuthDialog({
-        mode: authMode,
-        onModeChange: setAuthMode,
-        onClose: () => setAuthMode(null),
-      })}
-      {renderFeedbackDialog({ open: feedbackOpen, onClose: () => setFeedbackOpen(false) })}
-    </div>
+    </LayoutActionsContext.Provider>
   );
 }

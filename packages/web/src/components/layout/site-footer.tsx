@@ -5,11 +5,12 @@ import { brand } from '../../config/brand';
 import { useEncryptionClaimed } from '../../lib/encryption-claim';
 import { LogoMark } from '../ui/icons';
 
-// True for every reader: the footer does not know whether the person is premium.
-const RETENTION = `${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium)`;
-const FOOTER_TEXT = `Files are encrypted in your browser before upload and deleted after ${RETENTION}. No trackers, no ads.`;
+// True for every reader and every file: the footer knows neither whether the person is premium
+// nor which expiry the file on the page was given (an hour, a day…), only that it is at most this.
+const RETENTION = `when their link expires, within ${retentionLabel(RETENTION_MS.free)} (${retentionLabel(RETENTION_MS.premium)} on Premium)`;
+const FOOTER_TEXT = `Files are encrypted in your browser before upload and deleted ${RETENTION}. No trackers, no ads.`;
 /** On the page of a file shared without encryption, the footer claims none. */
-const FOOTER_TEXT_PLAIN = `Files are deleted after ${RETENTION}. No trackers, no ads.`;
+const FOOTER_TEXT_PLAIN = `Files are deleted ${RETENTION}. No trackers, no ads.`;
 
 /** Footer links use their own wording so they never clash with the top bar's Home/Mission/About. */
 export function SiteFooter() {

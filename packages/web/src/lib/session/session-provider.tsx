@@ -30,6 +30,11 @@ interface SessionState {
 
 const GUEST: SessionState = { user: null, token: null, loading: false };
 
+/** Said once an account is created: the server has just mailed its verification link. */
+export const SIGNED_UP_NOTICE = 'Check your inbox to confirm your email address.';
+/** Long enough to read after the dialog closes; the address can also be confirmed later. */
+const SIGNED_UP_NOTICE_MS = 8000;
+
 function failure(error: unknown, fallback: string): SessionOutcome {
   const serverMessage = serverMessageOf(error);
   return { success: false, error: serverMessage ?? fallback, serverMessage };
@@ -48,6 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return { user: null, token, loading: token !== null };
   });
   const [expired, setExpired] = useState(false);
+  const [signedUp, setSignedUp] = useState(false);
   // Places that show "Session expired" themselves (the layout's login dialog); none: a toast.
   const [noticeClaims, setNoticeClaims] = useState(0);
   // The state as last set, for listeners and async steps that outlive a render.
@@ -252,8 +258,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       expired,
       dismissExpired: () => setExpired(false),
       claimExpiredNotice,
-      register: (credentials) =>
-        withResult(() => authApi.registerAccount(credentials), SESSION_MESSAGES.register),
+      register: async (credentials) => {
+        const outcome = await withResult(
+          () => authApi.registerAccount(credentials),
+          SESSION_MESSAGES.register,
+        );
+        if (outcome.success) setSignedUp(true);
+        return outcome;
+      },
       login: (credentials) => withResult(() => authApi.logIn(credentials), SESSION_MESSAGES.login),
       updateProfile: (fields) =>
         withResult(() => authApi.updateProfile(fields), SESSION_MESSAGES.profile),
@@ -289,6 +301,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         tone="error"
         duration={4000}
         onClose={() => setExpired(false)}
+      />
+      <Toast
+        open={signedUp && !expired}
+        message={SIGNED_UP_NOTICE}
+        tone="success"
+        duration={SIGNED_UP_NOTICE_MS}
+        onClose={() => setSignedUp(false)}
       />
     </SessionContext.Provider>
   );

@@ -10,12 +10,24 @@ import { ENCRYPTED_FILE_LABEL, openWithFragment, recordLabel } from '../../../li
 /** Spec §9: files page 1, limit 10. */
 export const FILES_PAGE_SIZE = 10;
 
-export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<MyFilesList> {
+/** A file of the list as this browser sees it. */
+export interface ListedFile extends MyFile {
+  /**
+   * An encrypted file whose key this browser does not hold (it was uploaded in another browser,
+   * or this one forgot it): its link cannot be given out from here, since without the key it
+   * opens nothing.
+   */
+  keyElsewhere: boolean;
+}
+
+export type ListedFiles = Omit<MyFilesList, 'items'> & { items: ListedFile[] };
+
+export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<ListedFiles> {
   const data = await apiRequest(`/files/my-files?page=${page}&limit=${FILES_PAGE_SIZE}`, {
     schema: myFilesListSchema,
     signal,
   });
-  return { ...data, items: await Promise.all(data.items.map(withLocalName)) };
+  return { ...data, items: await Promise.all(data.items.map(asSeenHere)) };
 }
 
 /**
@@ -23,11 +35,15 @@ export async function fetchMyFiles(page: number, signal?: AbortSignal): Promise<
  * remembered at upload, else call it "Encrypted file". The name stays in this page's memory. Any
  * name is listed through core's visibleName: hidden characters written out, never obeyed.
  */
-async function withLocalName(file: MyFile): Promise<MyFile> {
-  if (file.originalName !== null) return { ...file, originalName: visibleName(file.originalName) };
-  const record = await openWithFragment(file.encryptedMetadata, recallFileKey(file.fileId));
+async function asSeenHere(file: MyFile): Promise<ListedFile> {
+  const fragment = file.isEncrypted ? recallFileKey(file.fileId) : null;
+  const keyElsewhere = file.isEncrypted && fragment === null;
+  if (file.originalName !== null) {
+    return { ...file, originalName: visibleName(file.originalName), keyElsewhere };
+  }
+  const record = await openWithFragment(file.encryptedMetadata, fragment);
   const name = record ? recordLabel(record) : ENCRYPTED_FILE_LABEL;
-  return { ...file, originalName: visibleName(name) };
+  return { ...file, originalName: visibleName(name), keyElsewhere };
 }
 
 export function deleteMyFile(fileId: string) {

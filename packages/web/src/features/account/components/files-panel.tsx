@@ -1,4 +1,3 @@
-import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -6,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Toast } from '../../../components/ui/toast';
 import { linkWithKey } from '../../../lib/file-keys';
 import { serverMessageOf } from '../../../lib/server-message';
-import { useMyFiles } from '../api/my-files';
+import { type ListedFile, useMyFiles } from '../api/my-files';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { ErrorNotice } from './error-notice';
 import { FileTable } from './file-table';
@@ -24,7 +23,7 @@ export function FilesPanel({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
   const query = useMyFiles(userId, page);
-  const [toDelete, setToDelete] = useState<MyFile | null>(null);
+  const [toDelete, setToDelete] = useState<ListedFile | null>(null);
   const [copied, setCopied] = useState(false);
 
   const goTo = (next: number) =>
@@ -38,7 +37,8 @@ export function FilesPanel({ userId }: { userId: string }) {
     }
   }, [data, setParams]);
 
-  async function copyLink(file: MyFile) {
+  // Only offered where the link can go out whole: a plain file, or one whose key is known here.
+  async function copyLink(file: ListedFile) {
     try {
       await navigator.clipboard.writeText(linkWithKey(file.shortUrl, file.fileId));
     } catch {

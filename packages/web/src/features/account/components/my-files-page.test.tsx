@@ -87,15 +87,43 @@ describe('My files', () => {
     expect(screen.getByText('older.pdf')).toBeInTheDocument();
   });
 
-  it('copies the link with the key fragment when this browser knows it', async () => {
+  it('copies the link with the key fragment when this browser knows it, a plain link as it is', async () => {
     const user = userEvent.setup();
     rememberFileKey('report', '#key=KKK&iv=III');
-    signedIn({ 'GET /files/my-files': listOf([file('report'), file('other')]) });
+    signedIn({
+      'GET /files/my-files': listOf([file('report'), file('plain', { isEncrypted: false })]),
+    });
     await user.click(await screen.findByRole('button', { name: 'Copy link to report.pdf' }));
     expect(await navigator.clipboard.readText()).toBe('http://localhost/s/report#key=KKK&iv=III');
     expect(screen.getByText('Link copied')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Copy link to other.pdf' }));
-    expect(await navigator.clipboard.readText()).toBe('http://localhost/s/other');
+    await user.click(screen.getByRole('button', { name: 'Copy link to plain.pdf' }));
+    expect(await navigator.clipboard.readText()).toBe('http://localhost/s/plain');
+  });
+
+  it('offers no copy of an encrypted link whose key is only in the browser that uploaded it', async () => {
+    rememberFileKey('report', '#key=KKK&iv=III');
+    signedIn({
+      'GET /files/my-files': listOf([
+        file('report'),
+        file('elsewhere', { originalName: null, encryptedMetadata: 'c2VhbGVk' }),
+      ]),
+    });
+    const row = (await screen.findByText('Encrypted file')).closest('tr')!;
+    expect(
+      within(row).getByText('The key for this link is only in the browser that uploaded it.'),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Copy link/ })).toBeNull();
+    // Deleting it stays possible from here.
+    expect(within(row).getByRole('button', { name: 'Delete Encrypted file' })).toBeEnabled();
+    const known = screen.getByText('report.pdf').closest('tr')!;
+    expect(within(known).getByRole('button', { name: 'Copy link to report.pdf' })).toBeEnabled();
+    expect(within(known).queryByText(/only in the browser that uploaded it/)).toBeNull();
+  });
+
+  it('shows a long name whole in its title, however the row cuts it', async () => {
+    const name = `${'Quarterly-Financial-Report-for-the-Board-of-Directors'}-Final-Version-2.pdf`;
+    signedIn({ 'GET /files/my-files': listOf([file('long', { originalName: name })]) });
+    expect(await screen.findByText(name)).toHaveAttribute('title', name);
   });
 
   it('shows an empty state when there are no files', async () => {

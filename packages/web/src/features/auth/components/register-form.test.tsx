@@ -121,12 +121,16 @@ describe('Register modal', () => {
     expect(api.callsTo('POST /auth/register')).toHaveLength(0);
   });
 
-  it('creates the account, signs in and closes the modal', async () => {
+  it('creates the account, signs in, closes the modal and says the verification mail was sent', async () => {
     const api = mockApi({ 'POST /auth/register': ok({ user: testUser(), token: 'new-tok' }) });
     const form = openRegister();
     await fill(form, { email: 'alice@example.com', password: 'Secret12', confirm: 'Secret12' });
+    expect(screen.queryByText('Check your inbox to confirm your email address.')).toBeNull();
     await userEvent.click(form.submit);
     expect(await screen.findByText('mode:closed')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Check your inbox to confirm your email address.',
+    );
     expect(localStorage.getItem('authToken')).toBe('new-tok');
     expect(api.callsTo('POST /auth/register')[0]?.body).toEqual({
       email: 'alice@example.com',
@@ -143,6 +147,7 @@ describe('Register modal', () => {
       'An account with this email already exists',
     );
     expect(screen.getByText('mode:register')).toBeInTheDocument();
+    expect(screen.queryByText('Check your inbox to confirm your email address.')).toBeNull();
   });
 
   it('shows "Registration failed. Please try again." without a server message', async () => {

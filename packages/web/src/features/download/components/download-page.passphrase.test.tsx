@@ -4,6 +4,7 @@
  * downloads and decrypts as usual. The passphrase goes into no request.
  */
 import { importKey } from '@sealdrop/core/crypto/key-material';
+import { sealMetadata, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
 import { buildProtectedFragment, protectSecrets } from '@sealdrop/core/crypto/passphrase';
 import { encryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { screen } from '@testing-library/react';
@@ -117,6 +118,23 @@ describe('DownloadPage with a passphrase-protected link', () => {
     await vi.waitFor(() => expect(screen.queryByText(PROMPT)).toBeNull());
     // Unlocked, it keeps waiting; the download appears once the upload is done.
     expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
+  });
+
+  it('calls the file "Protected file" until it is unlocked, then by its sealed name', {
+    timeout: 20_000,
+  }, async () => {
+    const encryptedMetadata = await sealMetadata(
+      singleFileRecord({ name: 'holiday.jpg', size: PLAINTEXT.length, type: 'image/jpeg' }),
+      RAW_KEY,
+    );
+    mockServer(info({ originalName: null, encryptedMetadata }));
+    renderAt(`/download/${FILE_ID}${await protectedFragment()}`);
+    expect(await screen.findByText(PROMPT)).toBeVisible();
+    expect(screen.getByText('Protected file')).toBeVisible();
+    expect(screen.queryByText('downloaded-file')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Passphrase'), `${PASSPHRASE}{Enter}`);
+    expect(await screen.findByText('holiday.jpg', undefined, { timeout: 10_000 })).toBeVisible();
+    expect(screen.queryByText('Protected file')).toBeNull();
   });
 
   it('calls a protected link with a mangled salt invalid', async () => {

@@ -30,12 +30,25 @@ function fileInfo(overrides: Record<string, unknown> = {}) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** fetch answering info with `info` (or 404) and the download with `body`. */
-function mockServer(info: object | null, body?: ReadableStream<Uint8Array>, length?: number) {
+/**
+ * fetch answering info with `info` (or 404), the download with `body`, and the configuration
+ * with a token configured (rewards paid) unless `tokenConfigured` is false; the reward report
+ * with `reward`, or nothing earned.
+ */
+function mockServer(
+  info: object | null,
+  body?: ReadableStream<Uint8Array>,
+  length?: number,
+  { tokenConfigured = true, reward }: { tokenConfigured?: boolean; reward?: Response } = {},
+) {
   const calls: { url: string; init?: RequestInit }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, init });
+    if (url === '/api/config') return json(200, { status: 'success', data: { tokenConfigured } });
+    if (url === '/api/solana/reward-file-download') {
+      return reward ?? json(200, { status: 'success', data: { reward: 0 } });
+    }
     if (url === `/api/files/${FILE_ID}/info`) {
       return info
         ? json(200, { status: 'success', data: info })
@@ -105,13 +118,14 @@ describe('DownloadPage', () => {
     expect(await screen.findByText('File not found or has expired.')).toBeVisible();
   });
 
-  it('shows name, size, expiry and the 24-hour deletion', async () => {
+  it("shows name, size, expiry and when the file is deleted, from the file's own expiry", async () => {
     mockServer(fileInfo({ size: 1536 }));
     renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
     expect(await screen.findByText('report.pdf')).toBeVisible();
     expect(screen.getByText('1.5 KB')).toBeVisible();
     expect(screen.getByText('Expires in 3 hours')).toBeVisible();
-    expect(screen.getByText('Files are deleted automatically after 24 hours.')).toBeVisible();
+    expect(screen.getByText('This file will be deleted automatically in 3 hours.')).toBeVisible();
+    expect(screen.queryByText(/24 hours/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Download & Decrypt File' })).toBeEnabled();
   });
 
@@ -134,7 +148,7 @@ describe('DownloadPage', () => {
     expect(link).toHaveAttribute('href', `/api/files/${FILE_ID}/download`);
     expect(screen.queryByText(INVALID)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
-    expect(calls.map((c) => c.url)).toEqual([`/api/files/${FILE_ID}/info`]);
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/config', `/api/files/${FILE_ID}/info`]);
   });
 
   it('reports a plain download for the reward once the browser has asked for it', {
@@ -143,6 +157,7 @@ describe('DownloadPage', () => {
     const calls = mockServer(fileInfo({ isEncrypted: false }));
     renderDownloadPage(`/download/${FILE_ID}`);
     const link = await screen.findByRole('link', { name: 'Download File' });
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/config')).toBe(true));
     // jsdom cannot follow the download; the click handler is what matters here.
     link.addEventListener('click', (event) => event.preventDefault());
     await userEvent.click(link);
@@ -267,9 +282,55 @@ describe('DownloadPage', () => {
     body.end();
     await screen.findByText('File decrypted and saved as downloaded-file.');
     expect(saved[0]!.name).toBe('downloaded-file');
-    // This mock server has no reward route: the failure is mentioned, the download stands.
-    expect(await screen.findByText('Failed to process download reward')).toBeVisible();
-    expect(screen.getByText('File decrypted and saved as downloaded-file.')).toBeVisible();
+  });
+
+  it('never shows the recipient a failed reward report: it is only logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    body.push(sealed);
+    body.end();
+    const calls = mockServer(fileInfo(), body.stream, undefined, {
+      reward: json(500, { status: 'error', message: 'Internal server error' }),
+    });
+    const { environment, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
+      timeout: 3000,
+    });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(calls.filter((c) => c.url === '/api/solana/reward-file-download')).toHaveLength(1);
+    expect(screen.queryByText('Failed to process download reward')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('asks for no download reward where the server has no token configured', async () => {
+    const sealed = await ciphertext();
+    const body = controlledBody();
+    body.push(sealed);
+    body.end();
+    const calls = mockServer(fileInfo(), body.stream, undefined, { tokenConfigured: false });
+    const { environment, finishSaving } = blobEnvironment();
+    finishSaving();
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/config')).toBe(true));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
+      timeout: 3000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(false);
+    expect(screen.queryByText('Failed to process download reward')).toBeNull();
+  });
+
+  it('says "1 download left", in the singular, for a link with one download left', async () => {
+    mockServer(fileInfo({ downloadsLeft: 1 }));
+    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
+    expect(await screen.findByText('1 download left')).toBeVisible();
+    expect(screen.queryByText(/downloads left/)).toBeNull();
   });
 
   it('opens a sealed name and type with the link key: shown, and the saved file has it', async () => {
@@ -295,16 +356,20 @@ describe('DownloadPage', () => {
     expect(saved[0]!.name).toBe(name);
   });
 
-  it('calls a file whose sealed name does not open with the link key "Encrypted file"', async () => {
+  it('says at once that the key is wrong when the sealed name does not open with it', async () => {
     const otherKey = Uint8Array.from({ length: 32 }, (_, i) => 200 - i);
     const encryptedMetadata = await sealMetadata(
       singleFileRecord({ name: 'secret.txt', size: 1, type: 'text/plain' }),
       otherKey,
     );
-    mockServer(fileInfo({ originalName: null, encryptedMetadata }));
+    const calls = mockServer(fileInfo({ originalName: null, encryptedMetadata }));
     renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`);
-    expect(await screen.findByText('Encrypted file')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The key in the link does not open this file. Check that the whole link was copied.',
+    );
+    expect(screen.queryByRole('button', { name: 'Download & Decrypt File' })).toBeNull();
     expect(screen.queryByText('secret.txt')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/download'))).toBe(false);
   });
 
   it('reports a truncated download and saves nothing', async () => {
@@ -334,6 +399,7 @@ describe('DownloadPage', () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/info')) return json(200, { status: 'success', data: fileInfo() });
+      if (!url.endsWith('/download')) return json(404, { status: 'error', message: 'Not found' });
       const range = new Headers(init?.headers).get('Range');
       if (!range) {
         return new Response(first.stream, {

@@ -8,6 +8,7 @@ import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
+import { useRewardsEnabled } from '../../../lib/rewards-enabled';
 import { useFileInfo } from '../api/file-info';
 import { useLinkSecrets } from '../hooks/use-link-secrets';
 import { useOpenedFileInfo } from '../hooks/use-opened-file-info';
@@ -15,6 +16,7 @@ import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
+  WRONG_KEY_MESSAGE,
 } from '../lib/download-errors';
 import { EncryptedDownload } from './encrypted-download';
 import { FileDetails } from './file-details';
@@ -49,6 +51,7 @@ function FileDownload({ fileId }: { fileId: string }) {
   const info = useFileInfo(fileId);
   // Names of encrypted files are sealed: opened here with the link's key, never sent anywhere.
   const opened = useOpenedFileInfo(info.data, secrets?.rawKey);
+  const rewards = useRewardsEnabled();
 
   if (info.isPending || opened.opening) {
     return (
@@ -72,6 +75,8 @@ function FileDownload({ fileId }: { fileId: string }) {
   if (file.isEncrypted && link.status === 'missing') {
     return <Problem message={INVALID_LINK_MESSAGE} />;
   }
+  // Said at once: the download would only fail on its first record after the click.
+  if (opened.wrongKey) return <Problem message={WRONG_KEY_MESSAGE} />;
   // A protected link asks first, even while the sender still uploads: typing can overlap the wait.
   const locked = file.isEncrypted && link.status === 'locked' ? link : null;
   const waiting = isWaitingStatus(file.status);
@@ -80,7 +85,7 @@ function FileDownload({ fileId }: { fileId: string }) {
       <h1 id="download-title" className="download-card__title">
         {file.isEncrypted ? 'Secure download' : 'Download'}
       </h1>
-      <FileDetails file={file} />
+      <FileDetails file={file} locked={locked !== null} />
       {waiting ? (
         <div className="download-status download-status--waiting" role="status">
           <Spinner size="sm" />
@@ -90,9 +95,9 @@ function FileDownload({ fileId }: { fileId: string }) {
       {locked ? (
         <PassphrasePrompt unlock={locked.unlock} />
       ) : waiting ? null : file.isEncrypted && secrets ? (
-        <EncryptedDownload file={file} files={opened.files} secrets={secrets} />
+        <EncryptedDownload file={file} files={opened.files} secrets={secrets} rewards={rewards} />
       ) : (
-        <PlainDownload fileId={file.fileId || fileId} />
+        <PlainDownload fileId={file.fileId || fileId} rewards={rewards} />
       )}
     </Card>
   );

@@ -26,12 +26,13 @@ const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true) =>
 const NOT_FOUND = { status: 404, message: 'File not found or has expired.' };
 const REMOVED = { status: 410, message: 'This file was removed because it contains malware.' };
 
-/** The server's answers to /info, in order; the last one repeats. */
+/** The server's answers to /info, in order; the last one repeats. Other requests: 404. */
 function serveInfo(answers: Array<object | typeof NOT_FOUND>) {
   const times: number[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => {
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (!String(input).endsWith('/info')) return new Response('', { status: 404 });
       times.push(Date.now());
       const answer = answers[Math.min(times.length - 1, answers.length - 1)];
       const refusal = [NOT_FOUND, REMOVED].find((error) => error === answer);

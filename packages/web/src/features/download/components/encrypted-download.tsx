@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { DOWNLOAD_REWARD_FAILED } from '../api/download-reward';
 import { type DownloadState, useDecryptingDownload } from '../hooks/use-decrypting-download';
 import { safeFileName } from '../save/content-disposition';
 import { LinkFiles } from './link-files';
@@ -19,11 +18,14 @@ export function EncryptedDownload({
   file,
   files = null,
   secrets,
+  rewards = false,
 }: {
   file: FileInfo;
   /** A link's files when it carries several: "Download all" and one button per file. */
   files?: MetadataFile[] | null;
   secrets: FragmentSecrets;
+  /** Report a finished download for the uploader's reward (the server pays rewards). */
+  rewards?: boolean;
 }) {
   const target = useMemo(
     () => ({ name: safeFileName(file.originalName), size: file.size }),
@@ -31,6 +33,7 @@ export function EncryptedDownload({
   );
   const { state, start } = useDecryptingDownload(file.fileId, secrets, file.size, {
     limited: file.downloadsLeft != null,
+    rewards,
   });
   const busy = state.phase !== 'idle' && state.phase !== 'saved' && state.phase !== 'error';
 
@@ -53,12 +56,12 @@ export function EncryptedDownload({
           Download &amp; Decrypt File
         </Button>
       )}
-      <DownloadStatus state={state} fileName={target.name} />
+      <DownloadStatus state={state} />
     </div>
   );
 }
 
-function DownloadStatus({ state, fileName }: { state: DownloadState; fileName: string }) {
+function DownloadStatus({ state }: { state: DownloadState }) {
   switch (state.phase) {
     case 'idle':
       return null;
@@ -85,15 +88,10 @@ function DownloadStatus({ state, fileName }: { state: DownloadState; fileName: s
       );
     case 'saved':
       return (
-        <>
-          <div className="download-status download-status--success" role="status">
-            <CheckIcon size={18} />
-            <span>File decrypted and saved as {fileName}.</span>
-          </div>
-          {state.rewardFailed ? (
-            <p className="download-status__detail">{DOWNLOAD_REWARD_FAILED}</p>
-          ) : null}
-        </>
+        <div className="download-status download-status--success" role="status">
+          <CheckIcon size={18} />
+          <span className="download-status__saved">File decrypted and saved as {state.name}.</span>
+        </div>
       );
     case 'error':
       return (

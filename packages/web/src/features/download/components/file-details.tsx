@@ -1,31 +1,44 @@
 import type { FileInfo } from '@sealdrop/core/api-schemas';
 import { formatExpiry } from '@sealdrop/core/format-expiry';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { retentionSentence } from '@sealdrop/core/retention';
 import { useEffect, useState } from 'react';
 import { ClockIcon } from '../../../components/ui/icons';
+import { DEFAULT_FILE_NAME } from '../save/content-disposition';
 
 /** The expiry text counts down while the page stays open. */
 const EXPIRY_REFRESH_MS = 30_000;
 
-/** Name, size and expiry of the file (spec §2), and the retention statement. */
-export function FileDetails({ file }: { file: FileInfo }) {
+/** What a passphrase-protected link's file is called until it is unlocked: its name is sealed. */
+export const PROTECTED_FILE_LABEL = 'Protected file';
+
+/** "1 download left", "5 downloads left". */
+export function downloadsLeftText(count: number): string {
+  return `${count} download${count === 1 ? '' : 's'} left`;
+}
+
+/**
+ * Name, size and expiry of the file (spec §2), and when it is deleted, from its own expiry.
+ * `locked`: a passphrase-protected link not unlocked yet, whose name nobody here can read.
+ */
+export function FileDetails({ file, locked = false }: { file: FileInfo; locked?: boolean }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), EXPIRY_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
+  const name = file.originalName || (locked ? PROTECTED_FILE_LABEL : DEFAULT_FILE_NAME);
 
   return (
     <>
       <dl className="download-details">
         <div>
           <dt>File name</dt>
-          <dd className="download-details__name">{file.originalName || 'downloaded-file'}</dd>
+          <dd className="download-details__name">{name}</dd>
         </div>
         <div>
           <dt>Size</dt>
-          <dd>{formatFileSize(file.size)}</dd>
+          <dd>{formatSize(file.size)}</dd>
         </div>
         <div>
           <dt>Expiration</dt>
@@ -34,14 +47,12 @@ export function FileDetails({ file }: { file: FileInfo }) {
         {file.downloadsLeft != null ? (
           <div>
             <dt>Download limit</dt>
-            {/* Issue 16 item 3's text, as written: "{n} downloads left". */}
-            <dd>{`${file.downloadsLeft} downloads left`}</dd>
+            <dd>{downloadsLeftText(file.downloadsLeft)}</dd>
           </div>
         ) : null}
       </dl>
       <p className="download-note">
         <ClockIcon size={16} />
-        {/* A 30-day (premium) file says its date, not the free tier's 24 hours (issue 15). */}
         {retentionSentence(file.expiresAt, now)}
       </p>
     </>

@@ -5,7 +5,7 @@
 import { fileOffsets, fileSpan } from '@sealdrop/core/crypto/file-span';
 import type { MetadataFile } from '@sealdrop/core/crypto/metadata-record';
 import { lastSegment, safeEntryPath } from '@sealdrop/core/file-list';
-import { formatFileSize } from '@sealdrop/core/format-size';
+import { formatSize } from '@sealdrop/core/format-size';
 import { Button } from '../../../components/ui/button';
 import type { Selection } from '../lib/decrypt-selection';
 import { zipSize } from '../lib/zip-files';
@@ -46,7 +46,7 @@ export function LinkFiles({ name, files, busy, onSave }: LinkFilesProps) {
           return (
             <li key={`${offsets[index]}:${path}`} className="link-files__item">
               <span className="link-files__name">{path}</span>
-              <span className="link-files__size">{formatFileSize(file.size)}</span>
+              <span className="link-files__size">{formatSize(file.size)}</span>
               <Button
                 variant="secondary"
                 size="sm"

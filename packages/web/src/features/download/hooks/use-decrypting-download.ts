@@ -18,7 +18,8 @@ export type DownloadState =
   /** The connection dropped; the download goes on from where it stopped once it is back. */
   | { phase: 'resuming'; percent: number }
   | { phase: 'decrypting' }
-  | { phase: 'saved'; rewardFailed: boolean }
+  /** `name`: what the browser was given to save (a file of several, or the zip of them all). */
+  | { phase: 'saved'; name: string }
   | ({ phase: 'error' } & DownloadFailure);
 
 /**
@@ -33,12 +34,22 @@ export function useDecryptingDownload(
   secrets: FragmentSecrets,
   /** Plaintext size of the link's whole object (its info's size). */
   objectSize: number,
-  /** A link with a download limit: say when the file is saved, so a spent one burns at once. */
-  { limited = false }: { limited?: boolean } = {},
+  {
+    limited = false,
+    rewards = false,
+  }: {
+    /** A link with a download limit: say when the file is saved, so a spent one burns at once. */
+    limited?: boolean;
+    /** The server pays rewards (a token is configured): report the download for the uploader's. */
+    rewards?: boolean;
+  } = {},
 ) {
   const injected = useContext(SaveEnvironmentContext);
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
+  // Read when the download ends: the server's configuration may arrive after the click.
+  const rewardsRef = useRef(rewards);
+  rewardsRef.current = rewards;
 
   // Leaving the page stops the download: the decryption runs here and cannot continue without it.
   useEffect(() => () => running.current?.abort(), []);
@@ -89,16 +100,19 @@ export function useDecryptingDownload(
           await new Promise((resolve) => setTimeout(resolve, MIN_DECRYPTING_MS - shownFor));
         }
         if (!controller.signal.aborted) {
-          setState({ phase: 'saved', rewardFailed: false });
+          setState({ phase: 'saved', name: target.name });
           // Unanswered, the server still deletes a spent link's object ten minutes on.
           // One file of several is not the whole link: the rest may still be wanted.
           if (limited && selection.kind !== 'file') {
             reportDownloadFinished(fileId).catch(() => undefined);
           }
-          // The uploader's reward; a failure is mentioned and changes nothing about the download.
-          reportDownload(fileId).catch(() => {
-            if (!controller.signal.aborted) setState({ phase: 'saved', rewardFailed: true });
-          });
+          // The uploader's reward is the server's and the uploader's business, not the
+          // recipient's: a failure is only logged.
+          if (rewardsRef.current) {
+            reportDownload(fileId).catch((error: unknown) =>
+              console.warn('The download reward was not reported', error),
+            );
+          }
         }
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -21,6 +21,11 @@ export function useOpenedFileInfo(
   /** The link's files when it carries several (issue 16 item 1); null for one file. */
   files: MetadataFile[] | null;
   opening: boolean;
+  /**
+   * The sealed record did not open with the link's key: the key is wrong (or the link damaged),
+   * and the download would fail on its first record. Known before anything is downloaded.
+   */
+  wrongKey: boolean;
 } {
   const blob = info?.isEncrypted && info.originalName === null ? info.encryptedMetadata : null;
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -37,9 +42,14 @@ export function useOpenedFileInfo(
   }, [blob, rawKey]);
 
   if (!info || !blob || !rawKey)
-    return { file: withVisibleName(info), files: null, opening: false };
-  if (opened?.blob !== blob) return { file: withVisibleName(info), files: null, opening: true };
-  const files = opened.record?.files ?? [];
+    return { file: withVisibleName(info), files: null, opening: false, wrongKey: false };
+  if (opened?.blob !== blob) {
+    return { file: withVisibleName(info), files: null, opening: true, wrongKey: false };
+  }
+  if (!opened.record) {
+    return { file: withVisibleName(info), files: null, opening: false, wrongKey: true };
+  }
+  const files = opened.record.files;
   const several = files.length > 1;
   return {
     file: {
@@ -52,6 +62,7 @@ export function useOpenedFileInfo(
     },
     files: several ? files : null,
     opening: false,
+    wrongKey: false,
   };
 }
 

@@ -16,7 +16,12 @@ function environment(worker: (job: WorkerDownloadJob) => Promise<void>) {
   const written: Uint8Array[] = [];
   const jobs: WorkerDownloadJob[] = [];
   const env: SaveEnvironment = {
-    capabilities: () => ({ serviceWorker: true, fileSystemAccess: false }),
+    capabilities: () => ({
+      serviceWorker: true,
+      fileSystemAccess: false,
+      staging: false,
+      keepsFailedStreams: false,
+    }),
     async open(kind) {
       return { kind, writable: new WritableStream({ write: (c) => void written.push(c) }) };
     },
@@ -81,8 +86,56 @@ describe('runDecryptingDownload', () => {
   it('refuses a file above the Blob cap up front when only a Blob could save it', async () => {
     const fetchMock = await serveCiphertext();
     const { env } = environment(async () => {});
-    env.capabilities = () => ({ serviceWorker: false, fileSystemAccess: false });
+    env.capabilities = () => ({
+      serviceWorker: false,
+      fileSystemAccess: false,
+      staging: false,
+      keepsFailedStreams: false,
+    });
     await expect(run(env, MAX_BLOB_SAVE_BYTES + 1)).rejects.toThrow(TOO_LARGE_FOR_BROWSER_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled(); // nothing downloaded, nothing held in memory
+  });
+
+  it('decrypts in the page into the staged file first where failed streams leave files behind', async () => {
+    const fetchMock = await serveCiphertext();
+    const { env, jobs, written } = environment(async () => {});
+    env.capabilities = () => ({
+      serviceWorker: true,
+      fileSystemAccess: false,
+      staging: true,
+      keepsFailedStreams: true,
+    });
+    expect(await run(env)).toBe('staged');
+    expect(jobs).toHaveLength(0); // nothing streamed through the worker
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(Buffer.concat(written).equals(PLAINTEXT)).toBe(true);
+  });
+
+  it('streams through the worker as the last resort when no page-side method takes the file', async () => {
+    await serveCiphertext();
+    const { env, jobs } = environment(async () => {});
+    env.capabilities = () => ({
+      serviceWorker: true,
+      fileSystemAccess: false,
+      staging: true,
+      keepsFailedStreams: true,
+    });
+    env.open = async () => {
+      throw new SinkUnavailableError('The file does not fit in the origin-private file system');
+    };
+    expect(await run(env, MAX_BLOB_SAVE_BYTES + 1)).toBe('service-worker');
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('does not ask the worker twice when it failed to start and no page-side method opens', async () => {
+    await serveCiphertext();
+    const { env, jobs } = environment(async () => {
+      throw new SinkUnavailableError('The browser did not request the download');
+    });
+    env.open = async () => {
+      throw new SinkUnavailableError('No registration');
+    };
+    await expect(run(env)).rejects.toBeInstanceOf(SinkUnavailableError);
+    expect(jobs).toHaveLength(1);
   });
 });

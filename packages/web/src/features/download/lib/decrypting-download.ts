@@ -51,20 +51,22 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
   const kinds = chooseSinks(environment.capabilities(), target.size);
   if (kinds.length === 0) throw new DownloadError(TOO_LARGE_FOR_BROWSER_MESSAGE);
   const key = await importKey(secrets.rawKey);
+  const inWorker = () =>
+    environment.downloadInWorker({
+      downloadPath: `${API_BASE}/files/${encodeURIComponent(fileId)}/download`,
+      key,
+      iv: secrets.iv,
+      selection,
+      target,
+      signal,
+      onPercent: input.onPercent,
+      onDecrypting: input.onDecrypting,
+      onInterrupted: input.onInterrupted,
+      onResumed: input.onResumed,
+    });
   if (kinds[0] === 'service-worker') {
     try {
-      await environment.downloadInWorker({
-        downloadPath: `${API_BASE}/files/${encodeURIComponent(fileId)}/download`,
-        key,
-        iv: secrets.iv,
-        selection,
-        target,
-        signal,
-        onPercent: input.onPercent,
-        onDecrypting: input.onDecrypting,
-        onInterrupted: input.onInterrupted,
-        onResumed: input.onResumed,
-      });
+      await inWorker();
       return 'service-worker';
     } catch (error) {
       if (!(error instanceof SinkUnavailableError)) throw error;
@@ -105,6 +107,16 @@ export async function runDecryptingDownload(input: DecryptingDownloadInput): Pro
     }
   } catch (error) {
     await decrypted.cancel(error).catch(() => {});
+    if (
+      error instanceof SinkUnavailableError &&
+      kinds.includes('service-worker') &&
+      kinds[0] !== 'service-worker'
+    ) {
+      // No page-side method took the file (too large for the quota and for memory): the stream
+      // through the Service Worker, not tried yet, is the one way left.
+      await inWorker();
+      return 'service-worker';
+    }
     throw error;
   }
   // One signal on the last pipe is enough: aborting it cancels the source and aborts the sink.

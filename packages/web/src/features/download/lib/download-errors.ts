@@ -10,6 +10,7 @@ import {
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
   stoppedDetail,
+  WRONG_KEY_MESSAGE,
 } from '@sealdrop/core/download-messages';
 import { ApiError } from '../../../lib/api-client';
 
@@ -19,6 +20,7 @@ export {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
+  WRONG_KEY_MESSAGE,
 };
 
 export const TOO_LARGE_FOR_BROWSER_MESSAGE =

@@ -6,10 +6,14 @@ import type { PageSinkKind, SaveCapabilities, SaveEnvironment } from './sink-typ
 const all: SaveCapabilities = {
   serviceWorker: true,
   fileSystemAccess: true,
+  staging: false,
+  keepsFailedStreams: false,
 };
 const none: SaveCapabilities = {
   serviceWorker: false,
   fileSystemAccess: false,
+  staging: false,
+  keepsFailedStreams: false,
 };
 
 function environment(
@@ -48,6 +52,31 @@ describe('chooseSinks', () => {
     ]);
   });
 
+  it('verifies before the browser sees a download where failed streams leave files behind', () => {
+    const firefox = { ...all, fileSystemAccess: false, staging: true, keepsFailedStreams: true };
+    expect(chooseSinks(firefox, 1000)).toEqual(['staged', 'blob', 'service-worker']);
+    // Too large for memory: staged, or streamed as the last resort.
+    expect(chooseSinks(firefox, 2 * MAX_BLOB_SAVE_BYTES)).toEqual(['staged', 'service-worker']);
+    expect(chooseSinks({ ...firefox, staging: false }, 1000)).toEqual(['blob', 'service-worker']);
+  });
+
+  it('tries a preferred method first only where it could be used', () => {
+    expect(chooseSinks({ ...all, preferred: 'blob' }, 1000)).toEqual([
+      'blob',
+      'service-worker',
+      'file-system',
+    ]);
+    expect(chooseSinks({ ...all, preferred: 'blob' }, 2 * MAX_BLOB_SAVE_BYTES)).toEqual([
+      'service-worker',
+      'file-system',
+    ]);
+    expect(chooseSinks({ ...all, preferred: 'staged' }, 1000)).toEqual([
+      'service-worker',
+      'file-system',
+      'blob',
+    ]);
+  });
+
   it('keeps the Blob for files up to the limit only', () => {
     expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES)).toEqual(['blob']);
     expect(chooseSinks(none, MAX_BLOB_SAVE_BYTES + 1)).toEqual([]);
@@ -77,5 +106,16 @@ describe('openFirstSink', () => {
     await expect(
       openFirstSink(env, { name: 'big.iso', size: MAX_BLOB_SAVE_BYTES + 1 }),
     ).rejects.toThrow(TOO_LARGE_FOR_BROWSER_MESSAGE);
+  });
+
+  it('leaves the Service Worker to the caller when it comes after the page-side methods', async () => {
+    const firefox = { ...none, serviceWorker: true, staging: true, keepsFailedStreams: true };
+    const { env, tried } = environment(firefox, {
+      staged: new SinkUnavailableError('does not fit'),
+    });
+    await expect(
+      openFirstSink(env, { name: 'big.iso', size: MAX_BLOB_SAVE_BYTES + 1 }),
+    ).rejects.toBeInstanceOf(SinkUnavailableError);
+    expect(tried).toEqual(['staged']);
   });
 });

@@ -1,7 +1,7 @@
 /** The ways a decrypted file can be written to disk, and what each needs to know. */
 import type { Selection } from '../lib/decrypt-selection';
 
-export type SinkKind = 'service-worker' | 'file-system' | 'blob';
+export type SinkKind = 'service-worker' | 'staged' | 'file-system' | 'blob';
 /** The methods where the page decrypts and writes (the worker decrypts on its own). */
 export type PageSinkKind = Exclude<SinkKind, 'service-worker'>;
 
@@ -26,6 +26,18 @@ export interface SaveCapabilities {
   serviceWorker: boolean;
   /** window.showSaveFilePicker exists. */
   fileSystemAccess: boolean;
+  /** The origin-private file system and Web Locks exist (the 'staged' method). */
+  staging: boolean;
+  /**
+   * The browser keeps what it saved of a streamed download that fails (Firefox: an empty file and
+   * a `.part`, for good). There, bytes reach the download manager only once all are verified.
+   */
+  keepsFailedStreams: boolean;
+  /**
+   * A method to try first, where it can be used: set from localStorage's `sealdrop:save-method`
+   * so the download benches can measure each method in each browser (docs/downloads.md).
+   */
+  preferred?: SinkKind;
 }
 
 /** A whole encrypted download handed to the Service Worker: it fetches, decrypts and saves. */
@@ -45,7 +57,7 @@ export interface WorkerDownloadJob {
 
 export interface SaveEnvironment {
   capabilities(): SaveCapabilities;
-  /** Opens a sink for the page's own decryption: 'file-system' or 'blob'. */
+  /** Opens a sink for the page's own decryption: 'staged', 'file-system' or 'blob'. */
   open(kind: PageSinkKind, target: SaveTarget): Promise<SaveSink>;
   /** The 'service-worker' method; rejects with SinkUnavailableError when it cannot be used. */
   downloadInWorker(job: WorkerDownloadJob): Promise<void>;

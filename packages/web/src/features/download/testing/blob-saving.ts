@@ -14,6 +14,8 @@ export function blobEnvironment() {
     capabilities: () => ({
       serviceWorker: false,
       fileSystemAccess: false,
+      staging: false,
+      keepsFailedStreams: false,
     }),
     saveBlob: async (blob, name) => {
       await finished;

@@ -35,7 +35,7 @@ export function AboutPage() {
       <PageHero
         eyebrow={`About ${brand.name}`}
         title="Send a file to one person, not to everyone in between"
-        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears after ${FREE_RETENTION} (${PREMIUM_RETENTION} on Premium).`}
+        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears when its link expires, within ${FREE_RETENTION} (${PREMIUM_RETENTION} on Premium).`}
       />
 
       <section className="sd-container sd-section sd-story" aria-labelledby="about-story">

@@ -35,6 +35,17 @@ describe('MissionPage', () => {
   });
 });
 
+describe('what the server sees, on /mission', () => {
+  it('says an encrypted upload shows the server neither its name nor its type, a plain one does', () => {
+    renderAt('/mission');
+    const card = screen.getByRole('heading', { name: 'Honest about the limits' }).closest('li');
+    expect(card).toHaveTextContent(
+      "With encryption on, our server sees neither the file's name nor its type, only its size and expiry. Without encryption it sees the name and type too.",
+    );
+    expect(screen.getByRole('main')).not.toHaveTextContent('Our server sees the file name');
+  });
+});
+
 describe('AboutPage', () => {
   it('describes the security architecture and links to / and /mission', () => {
     renderAt('/about');
@@ -58,7 +69,9 @@ describe('retention on the static pages', () => {
     renderAt('/about');
     const page = screen.getByRole('main');
     expect(
-      screen.getByText(/it disappears after 24 hours \(30 days on Premium\)\.$/),
+      screen.getByText(
+        /it disappears when its link expires, within 24 hours \(30 days on Premium\)\.$/,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /24 hours/ })).not.toBeInTheDocument();
     expect(page).not.toHaveTextContent('only for a day');

@@ -36,7 +36,8 @@ export function MissionPage() {
             leaves your device.
           </FeatureCard>
           <FeatureCard icon={<ClockIcon />} title="Nothing kept for long">
-            Files expire after 24 hours (30 days on Premium). An expired link stops working at once.
+            Files expire within 24 hours (30 days on Premium). An expired link stops working at
+            once.
           </FeatureCard>
           <FeatureCard icon={<UploadIcon />} title="No account needed">
             Upload, share and download without signing up. An account only adds extras.
@@ -56,8 +57,9 @@ export function MissionPage() {
             encrypted bytes we cannot read.
           </FeatureCard>
           <FeatureCard icon={<ShieldIcon />} title="Honest about the limits">
-            Our server sees the file name, size and expiry so it can show them on the download page.
-            Anyone holding the full link can open the file, so share it as you would the file.
+            With encryption on, our server sees neither the file's name nor its type, only its size
+            and expiry. Without encryption it sees the name and type too. Anyone holding the full
+            link can open the file, so share it as you would the file.
           </FeatureCard>
           <FeatureCard icon={<HeartIcon />} title="Built to forget">
             There is no archive of old uploads waiting to leak. When a file expires, it is removed

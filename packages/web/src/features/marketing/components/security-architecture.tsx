@@ -20,8 +20,8 @@ export function SecurityArchitecture() {
           server and our app does not either, so our servers only ever hold encrypted bytes.
         </FeatureCard>
         <FeatureCard icon={<ClockIcon />} title="Deleted when it expires">
-          Every file gets its expiry when it is uploaded: 24 hours, or 30 days on Premium. From then
-          on the link is refused and the file is removed from storage.
+          Every file gets its expiry when it is uploaded: from an hour up to 24 hours, or up to 30
+          days on Premium. From then on the link is refused and the file is removed from storage.
         </FeatureCard>
         <FeatureCard icon={<EyeOffIcon />} title="No tracking or ads">
           No analytics, no ad networks, no third-party scripts or fonts. Your visit is not profiled,

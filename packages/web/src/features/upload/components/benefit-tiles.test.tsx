@@ -20,7 +20,9 @@ describe('BenefitTiles', () => {
     render(<BenefitTiles maxLabel="100GB" retention="30 days" isPremium />);
     const list = screen.getByRole('list', { name: 'Why Sealdrop' });
     expect(tiles().getByRole('heading', { name: 'Up to 100GB with Premium' })).toBeInTheDocument();
-    expect(tiles().getByText('Upload files up to 100GB, kept for 30 days.')).toBeInTheDocument();
+    expect(
+      tiles().getByText('Upload files up to 100GB, kept for up to 30 days.'),
+    ).toBeInTheDocument();
     expect(list).not.toHaveTextContent(/no login|without creating an account|5GB|24 hours/);
     expect(tiles().getAllByRole('listitem')).toHaveLength(4);
   });

@@ -23,7 +23,7 @@ export function BenefitTiles({ maxLabel, retention, isPremium = false }: Benefit
       ? {
           icon: <UploadIcon />,
           title: `Up to ${maxLabel} with Premium`,
-          text: `Upload files up to ${maxLabel}, kept for ${retention}.`,
+          text: `Upload files up to ${maxLabel}, kept for up to ${retention}.`,
         }
       : {
           icon: <UploadIcon />,

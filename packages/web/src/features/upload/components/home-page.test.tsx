@@ -55,7 +55,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Encrypted in your browser, stored for 24 hours, shared with one short link.',
+        'Encrypted in your browser, stored for up to 24 hours, shared with one short link.',
       ),
     ).toBeInTheDocument();
     const input = screen.getByLabelText(/drop a file here/i);
@@ -123,10 +123,12 @@ describe('HomePage', () => {
     render(<HomePage isPremium />);
     expect(
       screen.getByText(
-        'Encrypted in your browser, stored for 30 days, shared with one short link.',
+        'Encrypted in your browser, stored for up to 30 days, shared with one short link.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Upload files up to 100GB, kept for 30 days.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Upload files up to 100GB, kept for up to 30 days.'),
+    ).toBeInTheDocument();
     const page = screen.getByRole('main');
     expect(page).not.toHaveTextContent('24 hours');
     expect(page).not.toHaveTextContent(/\b5GB/);

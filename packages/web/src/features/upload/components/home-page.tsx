@@ -86,7 +86,7 @@ export function HomePage({
       <section className="sd-home-hero">
         <h1 className="sd-home-hero__title">Share files privately, in seconds.</h1>
         <p className="sd-home-hero__lead">
-          Encrypted in your browser, stored for {retention}, shared with one short link.
+          Encrypted in your browser, stored for up to {retention}, shared with one short link.
         </p>
       </section>
 

@@ -1,4 +1,5 @@
-import { formatEta, formatSpeed } from '../lib/upload-format';
+import { formatSpeed } from '@sealdrop/core/format-size';
+import { formatEta } from '../lib/upload-format';
 
 export interface UploadProgressProps {
   /** Already clamped to 0–100. */

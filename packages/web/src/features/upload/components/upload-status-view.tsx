@@ -76,8 +76,13 @@ export function UploadStatusView(props: UploadStatusViewProps) {
 
       {fileName ? (
         <p className="sd-upload-card__file">
-          {/* The sender's own file name, its hidden characters written out (core's visibleName). */}
-          <span className="sd-upload-card__file-name">{visibleName(fileName)}</span>
+          {/*
+            The sender's own file name, its hidden characters written out (core's visibleName);
+            cut short with an ellipsis when long, the title holding the whole name.
+          */}
+          <span className="sd-upload-card__file-name" title={visibleName(fileName)}>
+            {visibleName(fileName)}
+          </span>
           {typeof fileSize === 'number' ? (
             <span className="sd-upload-card__file-size">{formatSize(fileSize)}</span>
           ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampProgress, formatEta, formatSpeed, normalizeProgress } from './upload-format';
+import { clampProgress, formatEta, normalizeProgress } from './upload-format';
 
 describe('clampProgress', () => {
   it.each([
@@ -35,15 +35,6 @@ describe('normalizeProgress', () => {
       speed: null,
       eta: null,
     });
-  });
-});
-
-describe('formatSpeed', () => {
-  it('shows bytes per second as MB/s with one decimal (divided by 1048576)', () => {
-    expect(formatSpeed(1_048_576)).toBe('1.0 MB/s');
-    expect(formatSpeed(2.5 * 1_048_576)).toBe('2.5 MB/s');
-    expect(formatSpeed(1_000_000)).toBe('1.0 MB/s');
-    expect(formatSpeed(0)).toBe('0.0 MB/s');
   });
 });
 

@@ -1,4 +1,7 @@
-/** Display rules of the status card (spec §4 "progress callback", §5 "Progress", §9 MB/s). */
+/**
+ * Display rules of the status card (spec §4 "progress callback", §5 "Progress"); sizes and speeds
+ * are written by core's format-size.ts, as everywhere else.
+ */
 
 export interface ProgressValue {
   percent?: number;
@@ -26,11 +29,6 @@ export function normalizeProgress(value: number | ProgressValue | null | undefin
 
 function finiteOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
-}
-
-/** "X.X MB/s": bytes per second divided by 1048576, one decimal. */
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${(bytesPerSecond / 1048576).toFixed(1)} MB/s`;
 }
 
 /** "N s remaining", whole seconds rounded up so it never reads 0 while bytes are still going. */

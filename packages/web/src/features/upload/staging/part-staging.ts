@@ -7,6 +7,7 @@
  * memory) or missing, or fails mid-way (quota), parts are sealed in memory as before.
  */
 
+import { holdLock, removeUnheld } from '../../../lib/held-entries';
 import { PrepareError } from '../lib/upload-errors';
 import { type PartBodyInput, partBody } from '../transfer/part-body';
 import { STAGING_ROOT, type StagingReply, type StagingRequest } from './staging-protocol';
@@ -40,32 +41,6 @@ function supported(): boolean {
 async function stagingRoot(): Promise<FileSystemDirectoryHandle> {
   const root = await navigator.storage.getDirectory();
   return root.getDirectoryHandle(STAGING_ROOT, { create: true });
-}
-
-/** Folders left by uploads that ended without cleaning up (a closed tab): no lock holds them. */
-async function removeAbandoned(root: FileSystemDirectoryHandle, own: string): Promise<void> {
-  const held = new Set((await navigator.locks.query()).held?.map((lock) => lock.name));
-  // `keys()` is missing from TypeScript's DOM types for directory handles.
-  const names = (root as unknown as { keys(): AsyncIterable<string> }).keys();
-  for await (const name of names) {
-    if (name !== own && !held.has(LOCK_PREFIX + name)) {
-      await root.removeEntry(name, { recursive: true }).catch(() => {});
-    }
-  }
-}
-
-/** Holds a Web Lock named after the folder until `release` runs, so other tabs leave it alone. */
-async function holdLock(dir: string): Promise<() => void> {
-  let release = () => {};
-  await new Promise<void>((granted) => {
-    void navigator.locks.request(LOCK_PREFIX + dir, () => {
-      granted();
-      return new Promise<void>((done) => {
-        release = done;
-      });
-    });
-  });
-  return release;
 }
 
 function startWorker() {
@@ -111,10 +86,11 @@ export async function openPartStaging(): Promise<PartStaging | null> {
   };
   let folder: FileSystemDirectoryHandle;
   try {
-    releaseLock = await holdLock(dir);
+    releaseLock = await holdLock(LOCK_PREFIX + dir);
     parent = await stagingRoot();
     folder = await parent.getDirectoryHandle(dir, { create: true });
-    void removeAbandoned(parent, dir).catch(() => {});
+    // Folders left by uploads that ended without cleaning up (a closed tab): no lock holds them.
+    void removeUnheld(parent, LOCK_PREFIX, dir).catch(() => {});
     worker = startWorker();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<StagingReply>((answer) => {

@@ -23,13 +23,15 @@ async function choose(name: 'Phantom' | 'Solflare') {
 }
 
 describe('wallet connect', () => {
-  it('asks a guest to log in before linking a wallet', async () => {
+  it('tells a guest that a wallet is linked to an account, and offers no wallet to pick', async () => {
     renderWallet({ user: null });
     const trigger = screen.getByRole('button', { name: 'Connect Wallet' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('Log in first to link a wallet to your account.')).toBeVisible();
+    expect(
+      screen.getByText('A wallet is linked to an account. Log in to link yours.'),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Phantom' })).not.toBeInTheDocument();
   });
 

@@ -14,6 +14,9 @@ export const WALLET_MESSAGES = {
   signInFirst: 'Log in first to link a wallet to your account.',
 } as const;
 
+/** What the picker tells a guest, above its "Log In" button. */
+export const GUEST_WALLET_NOTE = 'A wallet is linked to an account. Log in to link yours.';
+
 /** Spec §9: balances every 5 minutes while connected, the price every 30 seconds. */
 export const BALANCE_REFRESH_MS = 300_000;
 export const PRICE_REFRESH_MS = 30_000;
