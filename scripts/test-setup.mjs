@@ -1,6 +1,7 @@
 // `npm test`'s first step (pretest): make a fresh machine ready for the whole suite, as the README
-// promises: Debian's chromium and firefox-esr for the browser tests and the local PostgreSQL
-// cluster running. It does nothing when all are in place already.
+// promises: Debian's chromium and firefox-esr for the browser tests, Debian's clamd for the malware
+// scanning tests and the local PostgreSQL cluster running. It does nothing when all are in place
+// already.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -41,6 +42,36 @@ function ensureBrowsers(wanted) {
     !run('apt-get', ['install', '-y', '-qq', ...packages], { env })
   )
     fail(`installing ${packages.join(' and ')} failed; try: ${command}`);
+}
+
+/**
+ * The malware scanning tests run clamd themselves (packages/server/src/testing/clamd.ts), with a
+ * signature file of their own: only the binary is needed, never the package's service (which,
+ * started by the install or not, neither finds signatures nor gets in the tests' way).
+ */
+function ensureClamd() {
+  const clamd = process.env.CLAMD_PATH ?? '/usr/sbin/clamd';
+  if (existsSync(clamd)) return;
+  const command = 'apt-get update && apt-get install -y --no-install-recommends clamav-daemon';
+  const required =
+    process.env.CI === 'true' || ['1', 'true'].includes(process.env.REQUIRE_CLAMD ?? '');
+  if (!isRoot || !has('apt-get')) {
+    if (required)
+      fail(`Debian's clamd is missing (${clamd}). Install it with: sudo sh -c '${command}'`);
+    console.warn(
+      `clamd is missing (${clamd}): the malware scanning tests will be skipped. Install it with: sudo sh -c '${command}'`,
+    );
+    return;
+  }
+  console.log("Installing Debian's clamav-daemon for the malware scanning tests…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const installed =
+    run('apt-get', ['update', '-qq'], { env }) &&
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'clamav-daemon'], { env });
+  if (!installed || !existsSync(clamd)) {
+    if (required) fail(`installing clamav-daemon failed; try: ${command}`);
+    console.warn('Installing clamav-daemon failed: the malware scanning tests will be skipped.');
+  }
 }
 
 function postgresAnswers() {
@@ -85,4 +116,5 @@ ensureBrowsers([
   { name: 'chromium', path: CHROMIUM },
   { name: 'firefox-esr', path: FIREFOX },
 ]);
+ensureClamd();
 await ensurePostgres();

@@ -80,7 +80,8 @@ export const myFileSchema = z.object({
   encryptedMetadata: z.string().nullish(),
   size: z.number(),
   isEncrypted: z.boolean(),
-  status: z.enum(['pending', 'ready']),
+  /** `scanning`: finalized, the malware scanner has not yet let it out (the link waits). */
+  status: z.enum(['pending', 'scanning', 'ready']),
   createdAt: z.string(),
   expiresAt: z.string(),
   shortUrl: z.string(),

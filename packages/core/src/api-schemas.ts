@@ -191,10 +191,18 @@ export const finalizeRequestSchema = z
   })
   .refine((body) => body.objectKey || body.slug, 'finalize requires objectKey or slug');
 
+/**
+ * Where a finalized file stands: `ready`, or `scanning` while the malware scanner checks a plain
+ * upload (the link already opens on the waiting state). Finalize may be asked again to learn the
+ * outcome: `ready`, or a 410 saying the file was blocked. Absent from older servers: ready.
+ */
+export const FINALIZED_STATUSES = ['ready', 'scanning'] as const;
+
 export const finalizeResponseSchema = z.object({
   fileId: z.string(),
   storageKey: z.string(),
   downloadUrl: z.string(),
+  status: z.enum(FINALIZED_STATUSES).optional(),
 });
 export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
 
@@ -202,6 +210,15 @@ export const abortRequestSchema = z.object({
   objectKey,
   uploadId: z.string().min(1).max(1024).optional(),
 });
+
+/** What info says of a file: downloadable, or one of the two waits. */
+export const FILE_STATUSES = ['ready', 'uploading', 'scanning'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** Whether a recipient's page (or `sealdrop get`) waits and asks again. */
+export function isWaitingStatus(status: FileStatus | undefined): boolean {
+  return status === 'uploading' || status === 'scanning';
+}
 
 export const fileInfoSchema = z.object({
   fileId: z.string(),
@@ -218,9 +235,10 @@ export const fileInfoSchema = z.object({
   expiresAt: z.string(),
   /**
    * `uploading` while the sender's transfer runs: the link already works, the bytes are not there
-   * yet (the page waits). Absent from older servers, which answered 409 instead: read as ready.
+   * yet (the page waits); `scanning` while the malware scanner checks a plain upload (the page
+   * waits too). Absent from older servers, which answered 409 instead: read as ready.
    */
-  status: z.enum(['ready', 'uploading']).optional(),
+  status: z.enum(FILE_STATUSES).optional(),
   /** Downloads the link still allows; null = unlimited. Absent from older servers. */
   downloadsLeft: z.number().nullish(),
 });

@@ -3,6 +3,7 @@ import { reportedCode, reportRequestSchema } from './api-report-schemas';
 import {
   addressBlockedMessage,
   formatResetTime,
+  malwareBlockedMessage,
   quotaExceededMessage,
   REMOVED_MESSAGES,
 } from './moderation';
@@ -13,6 +14,9 @@ describe('moderation texts', () => {
       terms: 'This file was removed for violating the terms of use.',
       malware: 'This file was removed because it contains malware.',
     });
+    expect(malwareBlockedMessage('Eicar-Test-Signature')).toBe(
+      'This file was blocked: it contains malware (Eicar-Test-Signature).',
+    );
     expect(addressBlockedMessage('abuse@example.org')).toBe(
       'Uploads from your network are blocked. Contact abuse@example.org if you think this is a mistake.',
     );

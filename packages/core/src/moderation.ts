@@ -23,6 +23,14 @@ export const REMOVED_MESSAGES: Record<RemovalReason, string> = {
   malware: 'This file was removed because it contains malware.',
 };
 
+/**
+ * What the sender is told when the malware scanner found something in a plain upload (finalize's
+ * 410 to the holder of the upload's object key). `signature` is the scanner's name for it.
+ */
+export function malwareBlockedMessage(signature: string): string {
+  return `This file was blocked: it contains malware (${signature}).`;
+}
+
 export const ACCOUNT_SUSPENDED_MESSAGE = 'This account has been suspended.';
 
 export const STORAGE_FULL_MESSAGE = 'Sealdrop is full right now. Please try again later.';

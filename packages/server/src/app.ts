@@ -44,6 +44,8 @@ import { openRateLimitStore } from './shared/rate-limit-store';
 import { applyRequestTimeouts } from './shared/request-timeouts';
 import { refuseRequestsWhileClosing } from './shared/shutdown';
 
+const SCAN_RECHECK_MS = 30_000;
+
 export interface ServerDeps {
   config: Config;
   db: Database;
@@ -85,7 +87,18 @@ export async function createServer(deps: ServerDeps) {
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
     metrics,
     quotaStore,
+    log: app.log,
   });
+  // Waiting scans nobody holds (a process that died mid-scan, retries) are taken up at start,
+  // then every 30 s where background passes run (SWEEP_INTERVAL_SECONDS > 0).
+  const scanner = ctx.malware;
+  if (scanner) {
+    app.addHook('onReady', async () => {
+      void scanner.resumeDue();
+      if (config.SWEEP_INTERVAL_SECONDS > 0) scanner.startRechecks(SCAN_RECHECK_MS);
+    });
+    app.addHook('onClose', () => scanner.stop());
+  }
 
   applyRequestTimeouts(app, {
     bodyIdleSeconds: config.REQUEST_BODY_IDLE_SECONDS,

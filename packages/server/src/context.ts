@@ -19,7 +19,18 @@ import {
   type RewardsRepository,
 } from './modules/ledger/rewards.repository';
 import { createMailer, type Mailer } from './modules/mail/mail.mailer';
-import { moderationEvents, quotaEvents, uploadEvents } from './modules/metrics/metrics.events';
+import { createScansRepository } from './modules/malware/malware.repository';
+import {
+  createMalwareScanner,
+  type MalwareScanner,
+  type ScanLog,
+} from './modules/malware/malware.scanner';
+import {
+  moderationEvents,
+  quotaEvents,
+  scanEvents,
+  uploadEvents,
+} from './modules/metrics/metrics.events';
 import { type Metrics, noMetrics } from './modules/metrics/metrics.registry';
 import { createModerationDeps, type ModerationDeps } from './modules/moderation/moderation.deps';
 import { createDatabaseQuotaStore, type QuotaStore } from './modules/quotas/quotas.store';
@@ -60,6 +71,8 @@ export interface AppContext {
   moderation: ModerationDeps;
   /** What presign checks besides the tier: address blocks, the storage cap, daily quotas. */
   quotas: UploadGateDeps;
+  /** Checks plain uploads with clamd before they turn ready; null without CLAMAV_URL. */
+  malware: MalwareScanner | null;
 }
 
 export function createAppContext(input: {
@@ -75,6 +88,8 @@ export function createAppContext(input: {
   metrics?: Metrics;
   /** Where daily quotas are counted; createServer opens Redis's with REDIS_URL. Default: the database. */
   quotaStore?: QuotaStore;
+  /** What the malware scanner logs through; createServer passes the app's logger. Default: console. */
+  log?: ScanLog;
 }): AppContext {
   const metrics = input.metrics ?? noMetrics();
   const files = createFilesRepository({ db: input.db });
@@ -101,6 +116,22 @@ export function createAppContext(input: {
     config: input.config,
     events: quotaEvents(metrics),
   };
+  const malware = input.config.CLAMAV_URL
+    ? createMalwareScanner({
+        url: input.config.CLAMAV_URL,
+        failOpen: input.config.CLAMAV_FAIL === 'open',
+        maxBytes: input.config.CLAMAV_MAX_BYTES,
+        deps: {
+          files,
+          scans: createScansRepository({ db: input.db }),
+          storage: input.storage,
+          removal: moderation,
+          now,
+        },
+        log: input.log ?? consoleLog,
+        events: scanEvents(metrics),
+      })
+    : null;
   return {
     config: input.config,
     db: input.db,
@@ -134,7 +165,9 @@ export function createAppContext(input: {
     metrics,
     moderation,
     quotas,
+    malware,
     uploads: {
+      ...(malware && { malware }),
       events: uploadEvents(metrics),
       releaseQuota: (file) =>
         releaseUpload({
@@ -157,3 +190,9 @@ export function createAppContext(input: {
     },
   };
 }
+
+const consoleLog: ScanLog = {
+  info: (fields, message) => console.log(message, fields),
+  warn: (fields, message) => console.warn(message, fields),
+  error: (fields, message) => console.error(message, fields),
+};

@@ -33,7 +33,12 @@ export async function getCommand(linkArgument: string, options: GetOptions): Pro
       force: options.force ?? false,
       signal: controller.signal,
       readPassphrase: () => readSecret({ label: 'Passphrase', envName: 'SEALDROP_PASSPHRASE' }),
-      onWaiting: () => printErr('The sender is still uploading: waiting…'),
+      onWaiting: (why) =>
+        printErr(
+          why === 'scanning'
+            ? 'The file is being checked for malware: waiting…'
+            : 'The sender is still uploading: waiting…',
+        ),
       onInterrupted: () => printErr('Connection lost. Resuming…'),
       onResume: (bytes) => printErr(`Resuming the unfinished download after ${formatSize(bytes)}.`),
       onProgress: (received, total) => bar.update(received, total),

@@ -87,6 +87,7 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       },
       onProgress: (sent, total) => bar.update(sent, total),
       onNotice: (text) => printErr(text),
+      onScanning: () => printErr('Checking the file for malware…'),
     });
     bar.stop();
     if (options.json) {

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
+import { type FileInfo, isWaitingStatus, type ResolveResponse } from '@sealdrop/core/api-schemas';
 import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
 import {
   MetadataError,
@@ -45,7 +45,8 @@ export interface GetInput {
   signal: AbortSignal;
   /** Asked only for a passphrase-protected link. */
   readPassphrase: () => Promise<string>;
-  onWaiting?: () => void;
+  /** The file is not there yet: still uploading, or being checked for malware. */
+  onWaiting?: (why: 'uploading' | 'scanning') => void;
   /** An earlier, interrupted download of the same files left this many bytes to go on from. */
   onResume?: (bytes: number) => void;
   /** The connection dropped; another attempt goes on from the last whole record. */
@@ -78,8 +79,8 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   );
   let info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
   const secrets = info.isEncrypted ? await linkSecrets(link.fragment, input.readPassphrase) : null;
-  for (let answers = 1; info.status === 'uploading'; answers += 1) {
-    if (answers === 1) input.onWaiting?.();
+  for (let answers = 1; isWaitingStatus(info.status); answers += 1) {
+    if (answers === 1) input.onWaiting?.(info.status === 'scanning' ? 'scanning' : 'uploading');
     await sleep(uploadWaitDelay(answers), input.signal);
     info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
   }

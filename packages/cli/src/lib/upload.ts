@@ -20,13 +20,14 @@ import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { lastSegment } from '@sealdrop/core/file-list';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
+import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError } from './api';
 import { CliError, EXIT } from './errors';
 import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
-import { withRetry } from './retry';
+import { sleep, withRetry } from './retry';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
 import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
@@ -48,6 +49,8 @@ export interface SendInput {
   onProgress?: (sent: number, total: number) => void;
   /** Told why an unfinished send could not be resumed (and is started over). */
   onNotice?: (text: string) => void;
+  /** Told once when the server checks the (plain) file for malware before its link is ready. */
+  onScanning?: () => void;
 }
 
 export interface SendResult {
@@ -118,11 +121,12 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
       );
     }
     signal.throwIfAborted();
-    const result = await api.request<FinalizeResponse>('/upload/finalize', {
-      method: 'POST',
-      body: { objectKey: transfer.objectKey, slug: transfer.slug, ...(parts ? { parts } : {}) },
+    const result = await finalizeAndWait(
+      api,
+      { objectKey: transfer.objectKey, slug: transfer.slug, ...(parts ? { parts } : {}) },
       signal,
-    });
+      input.onScanning,
+    );
     await input.store?.remove();
     return {
       link: finalLink(api.origin, result, transfer.link),
@@ -136,6 +140,11 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
   } catch (error) {
     // A resumable send keeps its upload for the next run; any other one is dropped at once.
     const gone = error instanceof ApiError && error.status === 404;
+    // Removed by the server (blocked as malware): nothing to abort, nothing to resume.
+    if (error instanceof ApiError && error.status === 410) {
+      await input.store?.remove();
+      throw error;
+    }
     if (!transfer.state || gone) {
       await input.store?.remove();
       await abortQuietly(api, {
@@ -263,4 +272,26 @@ function finalLink(origin: string, result: FinalizeResponse, presignLink: string
   const url = new URL(result.downloadUrl, origin);
   url.hash = new URL(presignLink).hash;
   return url.toString();
+}
+
+/**
+ * Finalize; while the server's malware scanner checks a plain file (`scanning`), ask again as a
+ * waiting recipient does, until it is ready. A blocked file ends in finalize's 410, whose message
+ * names what was found ("This file was blocked: it contains malware (…).").
+ */
+async function finalizeAndWait(
+  api: Api,
+  body: { objectKey: string; slug: string; parts?: CompletedPart[] },
+  signal: AbortSignal,
+  onScanning?: () => void,
+): Promise<FinalizeResponse> {
+  const finalize = () =>
+    api.request<FinalizeResponse>('/upload/finalize', { method: 'POST', body, signal });
+  let result = await finalize();
+  for (let answers = 1; result.status === 'scanning'; answers += 1) {
+    if (answers === 1) onScanning?.();
+    await sleep(uploadWaitDelay(answers), signal);
+    result = await finalize();
+  }
+  return result;
 }

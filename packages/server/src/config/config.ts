@@ -3,6 +3,7 @@
  * default and meaning; bad values stop the process at start with a readable list.
  */
 import { z } from 'zod';
+import { isClamdAddress } from '../modules/malware/malware.address';
 import { trustProxySchema } from './trust-proxy';
 
 const bool = z
@@ -139,6 +140,28 @@ export const configSchema = z
     PREMIUM_DAILY_UPLOADS: count.default(2000),
     /** STORAGE_MAX_BYTES: the whole instance's cap (bytes of live files); unset or 0 = none. */
     STORAGE_MAX_BYTES: byteSize.optional(),
+    /**
+     * CLAMAV_URL: the clamd that checks plain (unencrypted) uploads before their links turn ready:
+     * `tcp://host:port`, or the absolute path of its unix socket; unset = no malware scanning.
+     */
+    CLAMAV_URL: z
+      .string()
+      .trim()
+      .refine(isClamdAddress, 'must be tcp://host:port or the absolute path of a unix socket')
+      .optional(),
+    /**
+     * CLAMAV_FAIL: when clamd cannot be reached (or refuses a file), `open` serves the file
+     * unscanned (logged once per outage, counted); `closed` keeps it waiting and tries again.
+     */
+    CLAMAV_FAIL: z.enum(['open', 'closed']).default('open'),
+    /**
+     * CLAMAV_MAX_BYTES: the largest plain file sent to clamd; set clamd's StreamMaxLength and
+     * MaxFileSize at least this high (clamd cannot scan 2 GB or more). Larger plain files are
+     * served unscanned with CLAMAV_FAIL=open, refused at presign (413) with `closed`.
+     */
+    CLAMAV_MAX_BYTES: byteSize
+      .refine((bytes) => bytes > 0 && bytes < 2 * GB, 'must be above 0 and below 2GB')
+      .default(100 * MiB),
     /** RATE_LIMIT_FEEDBACK_PER_MINUTE: feedback submissions per IP. */
     RATE_LIMIT_FEEDBACK_PER_MINUTE: positiveInt.default(5),
     /** SOLANA_RPC_URL: JSON-RPC endpoint the server reads balances and supply from. */

@@ -16,7 +16,8 @@ export interface FilesTable {
   /** Bytes stored (ciphertext size for encrypted files). */
   object_size: number;
   is_encrypted: number;
-  status: 'pending' | 'ready';
+  /** `scanning`: finalized, waiting for the malware scanner (plain uploads with CLAMAV_URL set). */
+  status: 'pending' | 'scanning' | 'ready';
   upload_id: string | null;
   owner_id: string | null;
   created_at: number;
@@ -44,6 +45,12 @@ export interface FilesTable {
   removed_at: number | null;
   /** Which message the link shows once removed (modules/moderation/moderation.removal.ts). */
   removed_reason: 'terms' | 'malware' | null;
+  /** While scanning: the scanning process holds the file until then; after a failure, the next try. */
+  scan_claimed_until: number | null;
+  /** Failed scan attempts so far (scanner unreachable with CLAMAV_FAIL=closed, store down). */
+  scan_attempts: Generated<number>;
+  /** What the scanner found in a file it blocked, for the sender's message. */
+  malware_signature: string | null;
 }
 
 export interface ShortLinksTable {

@@ -20,6 +20,7 @@ import * as m0020 from './0020-session-families';
 import * as m0021 from './0021-download-visits';
 import * as m0022 from './0022-mail-notices';
 import * as m0025 from './0025-moderation';
+import * as m0030 from './0030-malware-scans';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0021-download-visits': m0021,
   '0022-mail-notices': m0022,
   '0025-moderation': m0025,
+  '0030-malware-scans': m0030,
 };

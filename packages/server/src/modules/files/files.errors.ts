@@ -11,6 +11,13 @@ export const fileStillUploading = () =>
     message: 'This file is still uploading. Please try again in a moment.',
   });
 
+export const fileBeingScanned = () =>
+  createError({
+    code: 'files.scanning',
+    status: 409,
+    message: 'This file is being checked for malware. Please try again in a moment.',
+  });
+
 export const notYourFile = () =>
   createError({
     code: 'files.not_owner',

@@ -3,7 +3,7 @@ import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links
 import { refuseRemoved } from '../moderation/moderation.errors';
 import type { StorageDriver } from '../storage/storage.types';
 import type { FileDownloadsRepository } from './file-downloads.repository';
-import { fileNotFound, fileStillUploading } from './files.errors';
+import { fileBeingScanned, fileNotFound, fileStillUploading } from './files.errors';
 import type { FileRow, FilesRepository } from './files.repository';
 
 /**
@@ -88,7 +88,7 @@ export function toFileInfo(file: FileRow): FileInfo {
     contentType: file.content_type,
     isEncrypted: file.is_encrypted === 1,
     expiresAt: new Date(file.expires_at).toISOString(),
-    status: file.status === 'ready' ? 'ready' : 'uploading',
+    status: file.status === 'pending' ? 'uploading' : file.status,
     downloadsLeft:
       file.download_limit === null ? null : Math.max(0, file.download_limit - file.download_count),
   };
@@ -134,6 +134,7 @@ export async function grantDownload(args: {
   const { deps, input } = args;
   const now = args.now.getTime();
   const { file } = await findLiveFile(deps, input.fileId, input, now);
+  if (file.status === 'scanning') throw fileBeingScanned();
   if (file.status !== 'ready') throw fileStillUploading();
   let expiresAt = file.expires_at;
   const count = await deps.downloads.countOnce({

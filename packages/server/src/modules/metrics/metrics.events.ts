@@ -1,4 +1,5 @@
 /** Adapters from the use cases' event ports to the counters of one registry. */
+import type { ScanEvents } from '../malware/malware.scanner';
 import type { ModerationEvents } from '../moderation/moderation.removal';
 import type { QuotaEvents } from '../quotas/quotas.usecases';
 import type { UploadEvents } from '../uploads/uploads.usecases';
@@ -38,5 +39,12 @@ export function quotaEvents(metrics: Metrics): QuotaEvents {
   return {
     refused: (quota) => metrics.quotaRefusals.inc({ quota }),
     blockedUpload: () => metrics.blockedUploads.inc({}),
+  };
+}
+
+export function scanEvents(metrics: Metrics): ScanEvents {
+  return {
+    scanned: (result) => metrics.malwareScans.inc({ result }),
+    outage: () => metrics.malwareScannerOutages.inc({}),
   };
 }

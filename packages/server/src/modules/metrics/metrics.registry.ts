@@ -51,6 +51,10 @@ export interface Metrics {
   quotaRefusals: CounterLike;
   /** Presigns admitted without a quota check because Redis did not answer (fail open). */
   quotaChecksSkipped: CounterLike;
+  /** labels: result (clean, infected, error, too_large). */
+  malwareScans: CounterLike;
+  /** Times the malware scanner became unreachable (one per outage, not per file). */
+  malwareScannerOutages: CounterLike;
 }
 
 export function metricsEnabled(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>): boolean {
@@ -78,6 +82,8 @@ export function noMetrics(): Metrics {
     blockedUploads: counter,
     quotaRefusals: counter,
     quotaChecksSkipped: counter,
+    malwareScans: counter,
+    malwareScannerOutages: counter,
   };
 }
 
@@ -173,6 +179,15 @@ export async function createMetrics(): Promise<Metrics> {
       'sealdrop_quota_checks_skipped_total',
       'Presigns admitted without a quota check because Redis did not answer (fail open).',
     ),
+    malwareScans: counter(
+      'sealdrop_malware_scans_total',
+      'Plain files checked by clamd, by result: clean, infected, error (clamd unreachable or refusing the file; CLAMAV_FAIL decides), too_large (above CLAMAV_MAX_BYTES, not sent).',
+      ['result'],
+    ),
+    malwareScannerOutages: counter(
+      'sealdrop_malware_scanner_outages_total',
+      'Times clamd became unreachable (counted once per outage).',
+    ),
   };
   collectDefaultMetrics({ register: registry });
   // Series exist from the start at 0, so rate() and alerts see them before the first event.
@@ -188,5 +203,7 @@ export async function createMetrics(): Promise<Metrics> {
   for (const kind of ['address', 'account']) metrics.blocks.inc({ kind }, 0);
   for (const quota of ['daily_bytes', 'daily_uploads', 'storage'])
     metrics.quotaRefusals.inc({ quota }, 0);
+  for (const result of ['clean', 'infected', 'error', 'too_large'])
+    metrics.malwareScans.inc({ result }, 0);
   return metrics;
 }

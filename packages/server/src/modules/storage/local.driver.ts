@@ -21,6 +21,9 @@ import { storageErrors } from './storage.errors';
 import { isValidPartNumber } from './storage.parts';
 import type { StorageDriver } from './storage.types';
 
+/** Reads of whole objects by the server itself (the malware scanner) go in chunks this big. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** Where the app mounts `localStorageRoutes`; signed URLs point there. */
 export const LOCAL_STORAGE_PREFIX = '/api/storage';
 
@@ -83,6 +86,20 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
       if (isMissing(error)) return null;
       throw error;
     }
+  };
+
+  const openObject = async (key: string) => {
+    let handle: FileHandle;
+    try {
+      handle = await open(layout.objectPath(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, size: info.size };
+    await handle.close();
+    return null;
   };
 
   return {
@@ -192,18 +209,12 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
       return multipart.receivePart({ key, uploadId, partNumber, size }, body);
     },
 
-    async openObject(key) {
-      let handle: FileHandle;
-      try {
-        handle = await open(layout.objectPath(key), 'r');
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-      const info = await handle.stat();
-      if (info.isFile()) return { handle, size: info.size };
-      await handle.close();
-      return null;
+    async readObject(key) {
+      const opened = await openObject(key);
+      // autoClose: the handle closes when the stream ends or is destroyed.
+      return opened ? opened.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }) : null;
     },
+
+    openObject,
   };
 }

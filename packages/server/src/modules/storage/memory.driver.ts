@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { StorageGrant } from './local.signing';
 import { attachmentDisposition } from './storage.disposition';
 import { storageErrors } from './storage.errors';
@@ -144,6 +145,12 @@ export function createMemoryStorageDriver({ now = () => new Date() } = {}): Memo
 
     async presignGet({ key, expiresInSeconds, fileName }) {
       return presign({ op: 'get', key, fileName }, expiresInSeconds);
+    },
+
+    async readObject(key) {
+      assertValidStorageKey(key);
+      const bytes = objects.get(key);
+      return bytes ? Readable.from([Buffer.from(bytes)]) : null;
     },
 
     async delete(key) {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -162,6 +163,18 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
         ResponseContentType: DOWNLOAD_CONTENT_TYPE,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+
+    async readObject(key) {
+      assertValidStorageKey(key);
+      try {
+        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // In Node the SDK's body is an http.IncomingMessage: a Readable.
+        return (Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
     },
 
     async *listObjects(prefix) {

@@ -102,6 +102,18 @@ export function runStorageDriverContract(
       expect((await bytesOf(downloaded)).equals(bytes)).toBe(true);
     });
 
+    it('streams a stored object back to the server itself, and nothing for a missing key', async () => {
+      const key = newKey();
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      expect((await put(key, bytes)).status).toBe(200);
+
+      const stream = await harness.driver.readObject(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream ?? []) chunks.push(Buffer.from(chunk));
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+      expect(await harness.driver.readObject(newKey())).toBeNull();
+    });
+
     it('serves every object as application/octet-stream, whatever type it was stored with', async () => {
       const key = newKey();
       expect((await put(key, Buffer.from('alert(1)'), 'text/javascript')).status).toBe(200);

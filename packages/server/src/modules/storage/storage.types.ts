@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The one interface every object store implements (DESIGN §2). Drivers hand out pre-signed URLs so
  * that bytes go from the browser straight to storage; the server itself never proxies S3 traffic.
@@ -63,6 +65,12 @@ export interface StorageDriver {
    */
   receivedBytes(input: { key: string; uploadId: string | null }): Promise<boolean | null>;
   presignGet(input: PresignGetInput): Promise<string>;
+  /**
+   * The bytes of a complete object, streamed to the server itself (the malware scanner reads plain
+   * uploads with it), or null when there is none. Only opening is bounded in time; the stream is
+   * the caller's to read or destroy.
+   */
+  readObject(key: string): Promise<Readable | null>;
   /** Idempotent: deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Throws when the store cannot be reached (used by /api/health). */

@@ -18,6 +18,7 @@ function driverWhoseHead(head: StorageDriver['head']): StorageDriver {
     head,
     receivedBytes: unused,
     presignGet: unused,
+    readObject: unused,
     delete: unused,
     check: unused,
     async *listObjects() {},

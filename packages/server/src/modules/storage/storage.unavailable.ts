@@ -72,6 +72,7 @@ export function withStoreUnavailableErrors<T extends StorageDriver>(
     head: (key) => guarded(() => driver.head(key), timeoutMs),
     receivedBytes: (input) => guarded(() => driver.receivedBytes(input), timeoutMs),
     presignGet: (input) => guarded(() => driver.presignGet(input), timeoutMs),
+    readObject: (key) => guarded(() => driver.readObject(key), timeoutMs),
     delete: (key) => guarded(() => driver.delete(key), timeoutMs),
     check: () => guarded(() => driver.check(), timeoutMs),
   };

@@ -34,6 +34,7 @@ describeEachDatabase('upload API', (createDatabase) => {
       fileId: plan.slug,
       storageKey: plan.objectKey,
       downloadUrl: `http://localhost:80/s/${plan.slug}`,
+      status: 'ready',
     });
 
     const info = await api(server, 'GET', `/api/files/${plan.slug}/info`);

@@ -89,7 +89,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
       '/upload/finalize',
       documented({
         tag: 'uploads',
-        summary: 'Complete the upload; the link now downloads',
+        summary:
+          'Complete the upload; the link now downloads, or (a plain file checked for malware) answers status scanning: ask again',
         body: finalizeRequestSchema,
       }),
       async (request) => {

@@ -6,6 +6,8 @@ import { isAppError } from '../../shared/errors';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl, UPLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { FileRow, FilesRepository } from '../files/files.repository';
+import { refuseRemovedUpload, tooLargeToScan } from '../malware/malware.errors';
+import type { MalwareGate } from '../malware/malware.scanner';
 import { refuseRemoved } from '../moderation/moderation.errors';
 import type { ShortLinksRepository } from '../short-links/short-links.repository';
 import { matchesCompleteToken } from '../short-links/short-links.secret';
@@ -26,6 +28,8 @@ export interface UploadDeps {
   events?: UploadEvents;
   /** Gives an aborted upload's room back to its daily quota (modules/quotas). */
   releaseQuota?: (file: FileRow) => Promise<void>;
+  /** With CLAMAV_URL: plain uploads wait for the malware scanner before they turn ready. */
+  malware?: MalwareGate;
 }
 
 export interface UploadEvents {
@@ -73,6 +77,7 @@ export async function presignUpload(args: {
   const lifetimeMs = input.expiresIn === undefined ? limits.retentionMs : input.expiresIn * 1000;
   if (lifetimeMs > limits.retentionMs)
     throw errors.expiryTooLong(retentionLabel(limits.retentionMs));
+  if (deps.malware && !deps.malware.accepts(input)) throw tooLargeToScan(deps.malware.maxBytes);
 
   const slug = input.shortCode
     ? await claimReservedCode(deps, input.shortCode, input.completeToken, now)
@@ -119,6 +124,9 @@ export async function presignUpload(args: {
     removed_at: null,
     removed_reason: null,
     bytes_seen_at: null,
+    scan_claimed_until: null,
+    scan_attempts: 0,
+    malware_signature: null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
@@ -246,6 +254,11 @@ export async function presignParts(args: {
   return { parts: await signParts(args.deps, file, unique, args.origin, now) };
 }
 
+/**
+ * Completes an upload. A plain one, with the malware scanner on, then waits for its scan: the
+ * answer says `scanning` when the verdict takes longer than finalize waits, and asking again
+ * (finalize is idempotent) tells the outcome: `ready`, or the sender's 410 "blocked" message.
+ */
 export async function finalizeUpload(args: {
   deps: UploadDeps;
   input: { objectKey?: string; slug?: string; parts?: { partNumber: number; etag: string }[] };
@@ -259,22 +272,34 @@ export async function finalizeUpload(args: {
     : await deps.files.findById(input.slug ?? '');
   if (!file || file.expires_at <= now) throw errors.uploadNotFound();
   if (input.slug && input.slug !== file.id) throw errors.uploadMismatch();
-  refuseRemoved(file);
+  // Only the holder of the secret object key is the sender; a slug is public.
+  const bySender = Boolean(input.objectKey);
+  refuseRemovedUpload(file, bySender);
   const result = {
     fileId: file.id,
     storageKey: file.object_key,
     downloadUrl: shortUrl(args.origin, file.id),
   };
-  if (file.status === 'ready') return result;
+  if (file.status === 'ready' || file.status === 'scanning')
+    return { ...result, status: file.status };
   try {
     await completeObject(deps, file, input);
   } catch (error) {
     deps.events?.failed();
     throw error;
   }
-  await deps.files.markReady(file.id, now);
+  if (!deps.malware?.covers(file)) {
+    await deps.files.markReady(file.id, now);
+    deps.events?.finalized(file.object_size);
+    return { ...result, status: 'ready' };
+  }
+  const scan = await deps.malware.finalize(file.id);
   deps.events?.finalized(file.object_size);
-  return result;
+  if (scan.kind === 'blocked') {
+    const blocked = await deps.files.findById(file.id);
+    if (blocked) refuseRemovedUpload(blocked, bySender);
+  }
+  return { ...result, status: scan.kind === 'ready' ? 'ready' : 'scanning' };
 }
 
 /** Joins the parts (multipart) and checks the stored object is exactly the planned size. */

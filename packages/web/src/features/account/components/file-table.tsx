@@ -49,6 +49,8 @@ export function FileTable({ files, onCopy, onDelete }: FileTableProps) {
               <td className="sd-file-table__status">
                 {file.status === 'ready' ? (
                   <Badge tone="success">Ready</Badge>
+                ) : file.status === 'scanning' ? (
+                  <Badge tone="warning">Checking</Badge>
                 ) : (
                   <Badge tone="warning">Uploading</Badge>
                 )}

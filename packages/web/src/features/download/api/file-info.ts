@@ -1,6 +1,6 @@
 /** GET /api/files/:fileId/info, for the download page. The fragment never goes into it. */
 import type { FileInfo } from '@sealdrop/core/api-schemas';
-import { fileInfoSchema } from '@sealdrop/core/api-schemas';
+import { fileInfoSchema, isWaitingStatus } from '@sealdrop/core/api-schemas';
 import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -28,10 +28,10 @@ export function useFileInfo(fileId: string | undefined) {
     retry: (failures, error) =>
       failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     staleTime: 60_000,
-    // Polls only while the file is uploading; an aborted or expired upload turns into a 404 (error),
-    // which ends the polling.
+    // Polls only while the file is uploading or being checked for malware; an aborted or expired
+    // upload turns into a 404, a blocked one into a 410 (errors), which ends the polling.
     refetchInterval: (query) =>
-      query.state.data?.status === 'uploading' && query.state.status !== 'error'
+      isWaitingStatus(query.state.data?.status) && query.state.status !== 'error'
         ? uploadWaitDelay(query.state.dataUpdateCount)
         : false,
   });

@@ -1,3 +1,4 @@
+import { isWaitingStatus } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { isShortCode } from '@sealdrop/core/short-code';
 import type { ReactNode } from 'react';
@@ -99,6 +100,7 @@ function FileDownload({
   if (opened.wrongKey) return <Problem message={WRONG_KEY_MESSAGE}>{report}</Problem>;
   // A protected link asks first, even while the sender still uploads: typing can overlap the wait.
   const locked = file.isEncrypted && link.status === 'locked' ? link : null;
+  const waiting = isWaitingStatus(file.status);
   return (
     <>
       <Card as="section" padding="lg" className="download-card" aria-labelledby="download-title">
@@ -106,15 +108,15 @@ function FileDownload({
           {file.isEncrypted ? 'Secure download' : 'Download'}
         </h1>
         <FileDetails file={file} locked={locked !== null} />
-        {file.status === 'uploading' ? (
+        {waiting ? (
           <div className="download-status download-status--waiting" role="status">
             <Spinner size="sm" />
-            <span>{STILL_UPLOADING_TEXT}</span>
+            <span>{file.status === 'scanning' ? BEING_SCANNED_TEXT : STILL_UPLOADING_TEXT}</span>
           </div>
         ) : null}
         {locked ? (
           <PassphrasePrompt unlock={locked.unlock} />
-        ) : file.status === 'uploading' ? null : file.isEncrypted && secrets ? (
+        ) : waiting ? null : file.isEncrypted && secrets ? (
           <EncryptedDownload file={file} files={opened.files} secrets={secrets} rewards={rewards} />
         ) : (
           <PlainDownload fileId={file.fileId || fileId} rewards={rewards} />
@@ -128,6 +130,13 @@ function FileDownload({
 /** Issue 15: a link opened while its file uploads waits, then turns into the download by itself. */
 export const STILL_UPLOADING_TEXT =
   'The sender is still uploading this file. The download will be ready in a moment.';
+
+/**
+ * An unencrypted upload waits for the malware scanner before it turns ready; found infected, the
+ * link then answers the removal text instead ("This file was removed because it contains malware.").
+ */
+export const BEING_SCANNED_TEXT =
+  'This file is being checked for malware. The download will be ready in a moment.';
 
 function Problem({ message, children }: { message: string; children?: ReactNode }) {
   return (

@@ -11,19 +11,23 @@ import { renderDownloadPage } from '../testing/render-download-page';
 const FILE_ID = 'AbCdEfGh1234';
 const FRAGMENT = `#${buildFragment({ rawKey: new Uint8Array(32).fill(1), iv: new Uint8Array(12) })}`;
 const WAITING = 'The sender is still uploading this file. The download will be ready in a moment.';
+const SCANNING = 'This file is being checked for malware. The download will be ready in a moment.';
 
-const info = (status: 'uploading' | 'ready') => ({
+const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true) => ({
   fileId: FILE_ID,
   originalName: 'holiday.mov',
   size: 3 * 1024 * 1024,
   contentType: 'application/octet-stream',
-  isEncrypted: true,
+  isEncrypted,
   expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
   status,
 });
 
+const NOT_FOUND = { status: 404, message: 'File not found or has expired.' };
+const REMOVED = { status: 410, message: 'This file was removed because it contains malware.' };
+
 /** The server's answers to /info, in order; the last one repeats. Other requests: 404. */
-function serveInfo(answers: Array<object | 404>) {
+function serveInfo(answers: Array<object | typeof NOT_FOUND>) {
   const times: number[] = [];
   vi.stubGlobal(
     'fetch',
@@ -31,11 +35,12 @@ function serveInfo(answers: Array<object | 404>) {
       if (!String(input).endsWith('/info')) return new Response('', { status: 404 });
       times.push(Date.now());
       const answer = answers[Math.min(times.length - 1, answers.length - 1)];
-      return answer === 404
-        ? new Response(
-            JSON.stringify({ status: 'error', message: 'File not found or has expired.' }),
-            { status: 404, headers: { 'Content-Type': 'application/json' } },
-          )
+      const refusal = [NOT_FOUND, REMOVED].find((error) => error === answer);
+      return refusal
+        ? new Response(JSON.stringify({ status: 'error', message: refusal.message }), {
+            status: refusal.status,
+            headers: { 'Content-Type': 'application/json' },
+          })
         : new Response(JSON.stringify({ status: 'success', data: answer }), {
             status: 200,
             headers: { 'Content-Type': 'application/json' },
@@ -85,7 +90,7 @@ describe('a link opened while the file is still uploading', () => {
   );
 
   it('stops waiting and says so when the upload is aborted', slow, async () => {
-    const times = serveInfo([info('uploading'), 404]);
+    const times = serveInfo([info('uploading'), NOT_FOUND]);
     renderPage();
     expect(await screen.findByText(WAITING)).toBeInTheDocument();
     expect(
@@ -93,5 +98,29 @@ describe('a link opened while the file is still uploading', () => {
     ).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(times).toHaveLength(2);
+  });
+
+  it(
+    'waits while an unencrypted file is checked for malware, then says it was removed',
+    slow,
+    async () => {
+      const times = serveInfo([info('scanning', false), REMOVED]);
+      renderDownloadPage(`/download/${FILE_ID}`);
+      expect(await screen.findByText(SCANNING)).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Download File' })).toBeNull();
+      expect(await screen.findByText(REMOVED.message, undefined, { timeout: 5000 })).toBeVisible();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(times).toHaveLength(2);
+    },
+  );
+
+  it('turns into the plain download once the check found nothing', slow, async () => {
+    serveInfo([info('scanning', false), info('ready', false)]);
+    renderDownloadPage(`/download/${FILE_ID}`);
+    expect(await screen.findByText(SCANNING)).toBeVisible();
+    expect(
+      await screen.findByRole('link', { name: 'Download File' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.queryByText(SCANNING)).toBeNull();
   });
 });

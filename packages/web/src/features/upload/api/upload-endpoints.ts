@@ -1,12 +1,14 @@
 /** The upload calls of DESIGN §3. Presign and finalize carry no secrets: never the fragment. */
-import type { PartUrl, PresignRequest } from '@sealdrop/core/api-schemas';
+import type { FinalizeResponse, PartUrl, PresignRequest } from '@sealdrop/core/api-schemas';
 import {
   finalizeResponseSchema,
   partsResponseSchema,
   presignResponseSchema,
 } from '@sealdrop/core/api-schemas';
+import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { apiRequest } from '../../../lib/api-client';
 import { isPageLeaving } from '../../../lib/page-leaving';
+import { sleep } from '../lib/retry';
 
 export const FINALIZE_TARGET_MESSAGE = 'finalize requires objectKey or slug';
 
@@ -50,6 +52,23 @@ export function finalizeUpload(
     body,
     signal,
   });
+}
+
+/**
+ * Finalize, then, while the server's malware scanner checks a plain upload (`scanning`), ask again
+ * (finalize is idempotent) as a waiting recipient does, until the file is ready. A file the scanner
+ * blocked ends in finalize's 410: "This file was blocked: it contains malware (…)."
+ */
+export async function finalizeAndWait(
+  body: { objectKey: string; slug?: string; parts?: CompletedPart[] },
+  signal?: AbortSignal,
+): Promise<FinalizeResponse> {
+  let result = await finalizeUpload(body, signal);
+  for (let answers = 1; result.status === 'scanning'; answers += 1) {
+    await sleep(uploadWaitDelay(answers), signal);
+    result = await finalizeUpload(body, signal);
+  }
+  return result;
 }
 
 /** Tells the server to drop a half-sent upload; it must not reuse the caller's (aborted) signal. */

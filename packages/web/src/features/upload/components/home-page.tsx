@@ -103,6 +103,7 @@ export function HomePage({
               finalUrl={state.link}
               expiresAt={state.expiresAt}
               errorMessage={state.errorMessage}
+              removed={state.removed}
               onRetry={retry}
               onUploadAnother={reset}
               copyConfirmMs={HOME_COPY_CONFIRM_MS}

@@ -44,6 +44,7 @@ function SelfDrivingUploadCard({
       fileSize={file.size}
       finalUrl={state.link}
       errorMessage={state.errorMessage}
+      removed={state.removed}
       onRetry={retry}
       onUploadAnother={() => {
         reset();

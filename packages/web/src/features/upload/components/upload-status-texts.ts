@@ -19,6 +19,9 @@ export const LINK_HINT_READY = "This is your instant link. It's live and ready t
 /** Issue 15: a failed upload's link leads nowhere, and the card says so instead of offering it. */
 export const LINK_HINT_FAILED = 'This link will not work: the upload did not finish.';
 
+/** The server blocked the file (malware) after it was sent: the alert under it says why. */
+export const LINK_HINT_REMOVED = 'This link will not work: the file was blocked.';
+
 /** Copy confirmation on the card; the home panel passes its own 2 s (spec §9). */
 export const CARD_COPY_CONFIRM_MS = 1600;
 export const HOME_COPY_CONFIRM_MS = 2000;

@@ -15,6 +15,7 @@ import {
   LINK_HINT_FAILED,
   LINK_HINT_PENDING,
   LINK_HINT_READY,
+  LINK_HINT_REMOVED,
   STATUS_TEXTS,
   type UploadCardStatus,
 } from './upload-status-texts';
@@ -35,6 +36,8 @@ export interface UploadStatusViewProps {
   expiresAt?: string | null;
   /** Shown under the error texts: the server's message or a fallback from spec §8. */
   errorMessage?: string | null;
+  /** The failed upload was removed by the server (blocked as malware): no Retry. */
+  removed?: boolean;
   onRetry?: () => void;
   onUploadAnother?: () => void;
   copyConfirmMs?: number;
@@ -97,7 +100,15 @@ export function UploadStatusView(props: UploadStatusViewProps) {
       <LinkField
         url={finalUrl}
         dead={failed}
-        hint={failed ? LINK_HINT_FAILED : status === 'ready' ? LINK_HINT_READY : LINK_HINT_PENDING}
+        hint={
+          failed
+            ? props.removed
+              ? LINK_HINT_REMOVED
+              : LINK_HINT_FAILED
+            : status === 'ready'
+              ? LINK_HINT_READY
+              : LINK_HINT_PENDING
+        }
       />
       {expiresAt && finalUrl && !failed ? (
         <p className="sd-upload-card__expiry">{formatExpiry(expiresAt)}</p>
@@ -115,7 +126,7 @@ export function UploadStatusView(props: UploadStatusViewProps) {
       ) : null}
 
       <div className="sd-upload-card__actions">
-        {status === 'error' ? (
+        {status === 'error' && !props.removed ? (
           <Button variant="primary" onClick={props.onRetry}>
             Retry
           </Button>

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPageLeaving } from '../../../lib/page-leaving';
 import { completeTinyUrl, createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
 import type { UploadCardStatus } from '../components/upload-status-texts';
-import { isAbortError, uploadErrorMessage } from '../lib/upload-errors';
+import { isAbortError, isRemovedUpload, uploadErrorMessage } from '../lib/upload-errors';
 import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
 import {
   type PendingUpload,
@@ -32,6 +32,8 @@ export interface UploadFlowState {
   /** The share link: known from presign on, final once ready. */
   link: string | null;
   errorMessage: string | null;
+  /** The server removed the upload (blocked as malware): its link is dead and Retry pointless. */
+  removed?: boolean;
   /** The sender's link options ("Expires after", "Download limit", "Passphrase"), kept for Retry. */
   options?: LinkOptions;
   /** When the link stops working, as the server set it (ISO). */
@@ -234,5 +236,6 @@ function fail(
     speed: null,
     eta: null,
     errorMessage: uploadErrorMessage(error),
+    removed: isRemovedUpload(error),
   });
 }

@@ -47,6 +47,14 @@ export function isRetryable(error: unknown): boolean {
   return true;
 }
 
+/**
+ * The server removed the upload (410): the malware scanner blocked it, or a moderator took it
+ * down. Nothing is left to abort, and sending it again would meet the same end.
+ */
+export function isRemovedUpload(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 410;
+}
+
 /** The text shown under "Upload failed" in the status card. */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof PrepareError) return PREPARE_FAILED_MESSAGE;

@@ -10,13 +10,13 @@ import { objectSize } from '@sealdrop/core/upload-plan';
 import {
   abortQuietly,
   type CompletedPart,
-  finalizeUpload,
+  finalizeAndWait,
   requestPartUrls,
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
 import { finalShareUrl } from '../lib/share-link';
-import { PrepareError } from '../lib/upload-errors';
+import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
 import type { PutBlob } from '../transfer/put-blob';
@@ -88,7 +88,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
       requestPartUrls: (partNumbers) => requestPartUrls({ ...target, partNumbers }, signal),
     });
     options.onStage?.('finalizing');
-    const result = await finalizeUpload(
+    const result = await finalizeAndWait(
       { objectKey: upload.objectKey, slug: upload.fileId, parts },
       signal,
     );
@@ -104,7 +104,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
       }),
     };
   } catch (error) {
-    abortQuietly(target);
+    if (!isRemovedUpload(error)) abortQuietly(target);
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import type { ShortLinkReservation } from '../api/tiny-url';
 import {
   abortQuietly,
   type CompletedPart,
-  finalizeUpload,
+  finalizeAndWait,
   presignUpload,
   requestPartUrls,
 } from '../api/upload-endpoints';
@@ -18,7 +18,7 @@ import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { RetryOptions } from '../lib/retry';
 import { buildShareUrl, finalShareUrl } from '../lib/share-link';
-import { PrepareError } from '../lib/upload-errors';
+import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
@@ -182,7 +182,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       });
     }
     options.onStage?.('finalizing');
-    const result = await finalizeUpload(
+    const result = await finalizeAndWait(
       { objectKey: presign.objectKey, slug: presign.slug, ...(parts ? { parts } : {}) },
       signal,
     );
@@ -197,7 +197,8 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
       }),
     };
   } catch (error) {
-    abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
+    if (!isRemovedUpload(error))
+      abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
     throw error;
   }
 }
