@@ -4,6 +4,7 @@
  * uploaded HTML file is downloaded, never run on the app's origin. "No page requests another
  * origin" is pages.e2e.test.ts, over every route.
  */
+import { visibleName } from '@sealdrop/core/file-list';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
@@ -102,12 +103,12 @@ describe('security in Chromium', () => {
   ];
 
   for (const name of HOSTILE_NAMES) {
-    it(`shows ${JSON.stringify(name)} on the download page as text, not markup`, async () => {
+    it(`shows ${JSON.stringify(name)} on the download page as text, not markup, hidden controls written out`, async () => {
       const fileId = await uploadPlain(app.server, name, 'text/plain', 'hello');
       const page = await openPage(`/download/${fileId}`);
       const shown = page.locator('.download-details__name');
       await shown.waitFor();
-      expect(await shown.textContent()).toBe(name);
+      expect(await shown.textContent()).toBe(visibleName(name));
       expect(await shown.evaluate((element) => element.children.length)).toBe(0);
       expect(await page.locator('img[src="x"], b').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBe(
