@@ -25,6 +25,8 @@ export function removeProfile(dir) {
   try {
     rmSync(dir, { recursive: true, force: true, maxRetries: 25, retryDelay: 200 });
   } catch (error) {
-    console.warn(`Could not remove the browser profile ${dir}: ${error.code ?? error}; left behind`);
+    console.warn(
+      `Could not remove the browser profile ${dir}: ${error.code ?? error}; left behind`,
+    );
   }
 }
