@@ -177,8 +177,7 @@ export async function createServer(deps: ServerDeps) {
   // Before the body is read, as the admin routes refuse non-admins (admin.guard.ts): a missing
   // route that parsed bodies would answer 400, 413 or 415 where an admin route answers 404.
   app.addHook('onRequest', async (request) => {
-    if (request.is404 && answersNotFound(request))
-      throw routeNotFound(request.method, request.url);
+    if (request.is404 && answersNotFound(request)) throw routeNotFound(request.method, request.url);
   });
   app.setNotFoundHandler((request, reply) => {
     if (answersNotFound(request)) {
