@@ -32,11 +32,11 @@ describe('screenshots', () => {
   it('home, on a wide screen and a phone', async () => {
     const page = await newPage();
     await page.goto(app.server.origin);
-    await page.getByLabel('Encrypt in my app.browser').waitFor();
+    await page.getByLabel('Encrypt in my browser').waitFor();
     await shot(page, 'home');
     const phone = await newPage(390, 844);
     await phone.goto(app.server.origin);
-    await phone.getByLabel('Encrypt in my app.browser').waitFor();
+    await phone.getByLabel('Encrypt in my browser').waitFor();
     await shot(phone, 'home-phone');
   });
 
@@ -77,7 +77,7 @@ describe('screenshots', () => {
     );
     await failing.route('**/api/upload/presign', (route) => route.continue());
     await failing.goto(app.server.origin);
-    await failing.getByLabel('Encrypt in my app.browser').uncheck();
+    await failing.getByLabel('Encrypt in my browser').uncheck();
     await failing.locator('input[type=file]').setInputFiles(file.path);
     await failing.getByText('Something went wrong. You can retry the upload.').waitFor();
     await failing.getByText('This link will not work: the upload did not finish.').waitFor();
