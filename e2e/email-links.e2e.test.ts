@@ -2,19 +2,16 @@
  * Mailed links in a real browser: the app server sends through a real SMTP server on loopback;
  * the test opens the links from the received mail as a person would.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkUrl, type SmtpSink, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
-import { appInBrowser } from './support/app-in-browser';
+import { describe, expect, it } from 'vitest';
+import { linkUrl, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
+import { appInBrowserWith } from './support/app-in-browser';
 
 describe('email links in Chromium', () => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
+  const app = appInBrowserWith({
+    start: startSmtpSink,
+    env: (sink) => ({ SMTP_URL: sink.url }),
+    stop: (sink) => sink.close(),
   });
-  afterAll(() => sink?.close());
-  const app = appInBrowser(env);
 
   it('registers, opens the verification link from the mail, and sees the account verified; then resets the password by mail', async () => {
     const email = `verify-${Date.now()}@example.com`;
@@ -34,7 +31,10 @@ describe('email links in Chromium', () => {
     await page.goto(`${app.server.origin}/account/settings`);
     await page.getByText('Not verified yet: open the link we emailed you.').waitFor();
 
-    const link = linkUrl(await sink.waitForMail(email, { timeoutMs: 15_000 }), '/verify-email');
+    const link = linkUrl(
+      await app.service.waitForMail(email, { timeoutMs: 15_000 }),
+      '/verify-email',
+    );
     expect(link.startsWith(`${app.server.origin}/verify-email#token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
@@ -68,7 +68,7 @@ describe('email links in Chromium', () => {
     await forgot.getByText(/If an account exists for this address/).waitFor();
 
     const reset = linkUrl(
-      await sink.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
+      await app.service.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
       '/reset-password',
     );
     await guest.goto(reset);
@@ -116,15 +116,17 @@ describe('email links in Chromium', () => {
     await section.getByRole('button', { name: 'Save email' }).click();
     await section.getByText(`We sent a verification link to ${other}.`).waitFor();
 
-    await page.goto(linkUrl(await sink.waitForMail(other, { timeoutMs: 15_000 }), '/verify-email'));
+    await page.goto(
+      linkUrl(await app.service.waitForMail(other, { timeoutMs: 15_000 }), '/verify-email'),
+    );
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
 
     await expect
-      .poll(() => sink.mailTo(email).some((mail) => mail.subject.endsWith('was changed')), {
+      .poll(() => app.service.mailTo(email).some((mail) => mail.subject.endsWith('was changed')), {
         timeout: 15_000,
       })
       .toBe(true);
-    const changed = sink.mailTo(email).find((mail) => mail.subject.endsWith('was changed'));
+    const changed = app.service.mailTo(email).find((mail) => mail.subject.endsWith('was changed'));
     if (!changed) throw new Error(`no "was changed" mail to ${email}`);
     const restore = linkUrl(changed, '/restore-email');
     const owner = await (await app.browser.newContext()).newPage();

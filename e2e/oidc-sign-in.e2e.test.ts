@@ -4,12 +4,9 @@
  * callback link with someone's token in it signs nobody in.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestProvider,
-  type TestProvider,
-} from '../packages/server/src/testing/oidc-test-provider';
-import { appInBrowser } from './support/app-in-browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestProvider } from '../packages/server/src/testing/oidc-test-provider';
+import { appInBrowserWith } from './support/app-in-browser';
 
 const CLIENT = { clientId: 'sealdrop-e2e', clientSecret: 'sealdrop-e2e-client-secret' };
 
@@ -25,22 +22,19 @@ function session(page: Page) {
 }
 
 describe('external sign-in in Chromium', () => {
-  let provider: TestProvider;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    provider = await startTestProvider();
-    Object.assign(env, {
+  const app = appInBrowserWith({
+    start: startTestProvider,
+    env: (provider) => ({
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: CLIENT.clientId,
       OIDC_CLIENT_SECRET: CLIENT.clientSecret,
       OIDC_NAME: 'Test ID',
-    });
+    }),
+    stop: (provider) => provider.close(),
   });
-  afterAll(() => provider?.close());
-  const app = appInBrowser(env);
   describe('with the app registered at the provider', () => {
     beforeAll(() =>
-      provider.configure({
+      app.service.configure({
         client: { ...CLIENT, redirectUri: `${app.server.origin}/api/auth/oidc/callback` },
         accounts: { ada: { email: 'ada@example.com', emailVerified: true } },
       }),
