@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressPlugin } from './build/compress';
 import { downloadWorkerPlugin } from './build/download-worker';
+import { zodNoEvalPlugin } from './build/zod-no-eval';
 
 export default defineConfig({
-  plugins: [react(), downloadWorkerPlugin(), compressPlugin()],
+  plugins: [react(), downloadWorkerPlugin(), zodNoEvalPlugin(), compressPlugin()],
   build: {
     outDir: 'dist',
     // Maps stay beside the build for whoever deploys it; no script points to them and the server
