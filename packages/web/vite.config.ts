@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressPlugin } from './build/compress';
 import { downloadWorkerPlugin } from './build/download-worker';
+import { homeChunkSplitting } from './build/home-chunk';
 import { zodNoEvalPlugin } from './build/zod-no-eval';
 
 export default defineConfig({
@@ -13,6 +14,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which scripts each page loads, read by the home page's size budget.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: homeChunkSplitting() } },
   },
   server: {
     port: 5173,
