@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
 import { CORE_FLOW_BROWSERS } from './support/browsers';
 
-/** A plain upload through the API; returns the file id. */
+/** A plain upload through the API, under a reserved short code; returns both. */
 async function uploadPlain(origin: string) {
   const bytes = Buffer.from('first visit');
   const post = (path: string, body: unknown) =>
@@ -17,10 +17,16 @@ async function uploadPlain(origin: string) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+  const tiny = (await (await post('/api/tiny/instant', {})).json()).data as {
+    shortCode: string;
+    completeToken: string;
+  };
   const presign = await post('/api/upload/presign', {
     filename: 'note.txt',
     contentType: 'text/plain',
     size: bytes.length,
+    shortCode: tiny.shortCode,
+    completeToken: tiny.completeToken,
   });
   const plan = (await presign.json()).data as {
     uploadUrl: string;
@@ -33,7 +39,7 @@ async function uploadPlain(origin: string) {
     body: bytes,
   });
   await post('/api/upload/finalize', { objectKey: plan.objectKey, slug: plan.slug });
-  return plan.slug;
+  return { fileId: plan.slug, shortCode: tiny.shortCode };
 }
 
 /** Records every CSP violation the page reports, from before its first script runs. */
@@ -51,7 +57,7 @@ describe.each(CORE_FLOW_BROWSERS)('the first visit in %s', (browserName) => {
   const app = appInBrowser({}, browserName);
 
   it('loads the home, about and download pages without a single CSP violation', async () => {
-    const fileId = await uploadPlain(app.server.origin);
+    const { fileId } = await uploadPlain(app.server.origin);
     const page = await app.browser.newPage();
     await watchViolations(page);
     for (const [path, heading] of [
@@ -103,6 +109,31 @@ describe('the first visit in Chromium: transfer and status', () => {
       expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
     }
     await page.close();
+  });
+
+  it('opens a short link on a phone without shifting anything in view', async () => {
+    const { shortCode } = await uploadPlain(app.server.origin);
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${app.server.origin}/s/${shortCode}`);
+    await page.getByText('note.txt').first().waitFor();
+    await page.waitForTimeout(500);
+    const total = await page.evaluate(
+      () => (window as unknown as { __shifts: { total: number } }).__shifts.total,
+    );
+    expect(total).toBe(0);
+    await context.close();
   });
 
   it('answers a path that is no page of the app with 404 and the not-found page', async () => {
