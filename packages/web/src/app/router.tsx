@@ -6,9 +6,9 @@ import { SessionHomePage } from './session-home-page';
 import { SessionLayout } from './session-layout';
 
 /**
- * Routes of spec §2, declared from core's table (the server answers 404 for any other path). The
- * home page comes with the app's script; every other page's code is a script of its own, which
- * the router fetches before it shows the page (lazy-pages.ts).
+ * Every page of the app, declared from core's table (the server answers 404 for any other path).
+ * The home page comes with the app's script; every other page's code is a script of its own,
+ * which the router fetches before it shows the page (lazy-pages.ts).
  */
 export function createAppRouter() {
   return createBrowserRouter([
