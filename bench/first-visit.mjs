@@ -64,7 +64,9 @@ async function lighthouseOnce(url, form) {
       fcpMs: Math.round(audit('first-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-      scriptTransferKiB: Math.round(scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024),
+      scriptTransferKiB: Math.round(
+        scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024,
+      ),
       scriptKiB: Math.round(scripts.reduce((sum, item) => sum + item.resourceSize, 0) / 1024),
       runtimeError: lhr.runtimeError?.message,
     };
