@@ -14,7 +14,11 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
     async admitWrite(objectKey: string, now: number): Promise<boolean> {
       const result = await db
         .updateTable('files')
-        .set((eb) => ({ bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)) }))
+        .set((eb) => ({
+          bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)),
+          // A write beginning is the upload moving (a waiting recipient is not told it paused).
+          progress_at: now,
+        }))
         .where('object_key', '=', objectKey)
         .where('status', '=', 'pending')
         .where('expires_at', '>', now)
@@ -22,6 +26,32 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
         .where('removed_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The sender reports `sentBytes`: kept when more than known before, which is also the upload
+     * moving. The upload is known to be pending (the caller checked).
+     */
+    async recordProgress(id: string, sentBytes: number, now: number): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ progress_bytes: sentBytes, progress_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          eb.or([eb('progress_bytes', 'is', null), eb('progress_bytes', '<', sentBytes)]),
+        )
+        .execute();
+    },
+
+    /** The upload moved without saying how far (part URLs signed). */
+    async markMoving(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ progress_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
     },
 
     /** Live pending uploads presigned before `createdBefore` with no byte seen yet, oldest first. */
