@@ -28,21 +28,21 @@ export function isUploadStalled(input: {
 }
 
 /**
- * Reports `sentBytes()` through `send` every `intervalMs` while it grew since the last report;
- * a failed report is forgotten (the next one carries the newer figure). Returns the stop function.
+ * Reports `sentBytes()` through `send` every `intervalMs` when it grew since the last report (no
+ * byte sent is nothing to report); a failed report is sent again. Returns the stop function.
  */
 export function startUploadHeartbeat(input: {
   send: (sentBytes: number) => Promise<unknown>;
   sentBytes: () => number;
   intervalMs?: number;
 }): () => void {
-  let reported = -1;
+  let reported = 0;
   const timer = setInterval(() => {
     const bytes = input.sentBytes();
     if (bytes <= reported) return;
     reported = bytes;
     input.send(bytes).catch(() => {
-      reported = -1;
+      reported = 0;
     });
   }, input.intervalMs ?? UPLOAD_HEARTBEAT_MS);
   return () => clearInterval(timer);

@@ -29,8 +29,8 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
     },
 
     /**
-     * The sender reports `sentBytes`: kept when more than known before, which is also the upload
-     * moving. The upload is known to be pending (the caller checked).
+     * The sender reports `sentBytes`: kept when more than known before (nothing sent yet counts
+     * as 0), which is also the upload moving. The upload is known to be pending (the caller checked).
      */
     async recordProgress(id: string, sentBytes: number, now: number): Promise<void> {
       await db
@@ -38,9 +38,7 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
         .set({ progress_bytes: sentBytes, progress_at: now })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .where((eb) =>
-          eb.or([eb('progress_bytes', 'is', null), eb('progress_bytes', '<', sentBytes)]),
-        )
+        .where((eb) => eb(eb.fn.coalesce('progress_bytes', eb.val(0)), '<', sentBytes))
         .execute();
     },
 

@@ -66,9 +66,11 @@ describeEachDatabase('upload progress', (createDatabase) => {
     expect((await info(slug)).stalled).toBe(false);
   });
 
-  it('counts an upload that never reported from its presign', async () => {
+  it('counts an upload that never moved from its presign; a report of no bytes is no move', async () => {
     const { body } = await presign(server, { size: 20 });
     server.clock.advance(60_000);
+    expect(await info(body.data.slug)).toMatchObject({ progress: 0, stalled: true });
+    await heartbeat(body.data.objectKey, 0);
     expect(await info(body.data.slug)).toMatchObject({ progress: 0, stalled: true });
   });
 
