@@ -28,7 +28,8 @@ async function slowUplink(context: BrowserContext) {
 }
 
 async function pickFile(page: Page, path: string) {
-  await page.locator('input[type=file]').setInputFiles(path);
+  // A minute: on a loaded machine the page can be busy sealing the running upload's parts.
+  await page.locator('input[type=file]').setInputFiles(path, { timeout: 60_000 });
 }
 
 /** The share link as soon as the card shows it (before the transfer ends). */
@@ -87,6 +88,9 @@ describe('an upload outlives the page it started on, in Chromium', () => {
     const firstLink = await earlyLink(page);
 
     await page.getByRole('button', { name: 'Upload Another' }).click();
+    // The running upload's card stays; the picker comes beside it.
+    await page.getByText('Drop a file here or click to choose one').waitFor();
+    expect(await page.getByText('Upload Status').count()).toBe(1);
     await pickFile(page, second.path);
     const secondLink = await earlyLink(page, 1);
     expect(secondLink).not.toBe(firstLink);
