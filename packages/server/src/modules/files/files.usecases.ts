@@ -113,7 +113,7 @@ export async function getFileInfo(args: {
   /** UPLOAD_STALL_SECONDS in ms. */
   stallMs: number;
 }): Promise<FileInfo> {
-  // A link shared while its file uploads already works: the page shows the wait (issue 15).
+  // A link shared while its file uploads already works: the page shows the wait.
   const now = args.now.getTime();
   const { file } = await findLiveFile(args.deps, args.input.fileId, args.input, now);
   return toFileInfo(file, now, args.stallMs);

@@ -29,9 +29,9 @@ import { PlainDownload } from './plain-download';
 import './download-page.css';
 
 /**
- * /download/:fileId (spec §2). Encrypted files need the key in the fragment (#key=…&iv=…, or
- * #wkey=… behind a passphrase); unencrypted ones have no fragment and download directly
- * (DESIGN §1). The fragment is read here and only ever handed to WebCrypto: it is never sent,
+ * /download/:fileId. Encrypted files need the key in the fragment (#key=…&iv=…, or
+ * #wkey=… behind a passphrase); unencrypted ones have no fragment and download directly.
+ * The fragment is read here and only ever handed to WebCrypto: it is never sent,
  * stored or logged.
  */
 export function DownloadPage({

@@ -37,7 +37,7 @@ export interface HomePageProps {
 }
 
 /**
- * Home (spec §2): pick files or a folder, get one link at once, watch it upload. Inside the app the
+ * Home: pick files or a folder, get one link at once, watch it upload. Inside the app the
  * uploads belong to the app's TransfersProvider and outlive the page; rendered on its own, the page
  * runs its own (they end with it).
  */
@@ -75,7 +75,7 @@ function HomeContent({
   const onFiles = (picked: PickedFile[]) => {
     const file = bundleFiles(picked);
     if (!file) return;
-    // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
+    // Refused before anything is requested: no short link, no presign.
     // Several files count together against the limit: they share one link.
     if (file.size > maxBytes) {
       window.alert(fileTooLargeMessage(maxBytes));
