@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimitPlugin from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
@@ -172,8 +172,15 @@ export async function createServer(deps: ServerDeps) {
   if (serveWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
+  const answersNotFound = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET';
+  // Before the body is read, as the admin routes refuse non-admins (admin.guard.ts): a missing
+  // route that parsed bodies would answer 400, 413 or 415 where an admin route answers 404.
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 && answersNotFound(request)) throw routeNotFound(request.method, request.url);
+  });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
+    if (answersNotFound(request)) {
       const { statusCode, message } = routeNotFound(request.method, request.url);
       return reply.code(statusCode).send({ status: 'error', message });
     }

@@ -91,6 +91,10 @@ export async function presignUpload(args: {
     size: input.size,
     isEncrypted: input.isEncrypted,
     partSize: deps.partSize,
+    // The bytes the scanner passes must be the bytes served. An empty object needs no parts: its
+    // PUT URL signs its length, so nothing but nothing can replace it.
+    inParts:
+      input.size > 0 && deps.malware?.covers({ is_encrypted: input.isEncrypted ? 1 : 0 }) === true,
   });
   const objectKey = objectKeyFor(slug, generateShortCode(20), input.isEncrypted);
   const contentType = input.isEncrypted
