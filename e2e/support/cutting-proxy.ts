@@ -3,10 +3,10 @@
  * would: for each response it is told to cut, it sends the bytes up to the next cut point (a
  * fraction of the whole object) and then destroys the socket. It records every Range header it
  * forwards, so a test can see how the client resumed. Host headers pass unchanged, so URLs the app
- * signs for the proxy's address stay valid.
+ * signs for the proxy's address stay valid (packages/server/src/testing/loopback-proxy.ts).
  */
-import { createServer, type IncomingMessage, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startLoopbackProxy } from '../../packages/server/src/testing/loopback-proxy';
 
 export interface CuttingProxy {
   origin: string;
@@ -24,56 +24,34 @@ export async function startCuttingProxy(options: {
 }): Promise<CuttingProxy> {
   const cuts = [...options.cuts];
   const ranges: (string | null)[] = [];
-  const server = createServer((incoming, outgoing) => {
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: options.targetPort,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        if (!options.carriesObject(incoming) || (answer.statusCode ?? 0) >= 300) {
-          answer.pipe(outgoing);
+  const proxy = await startLoopbackProxy(options.targetPort, {
+    before: (incoming) => {
+      if (options.carriesObject(incoming)) ranges.push(incoming.headers.range ?? null);
+    },
+    answer: (incoming, answer, outgoing) => {
+      if (!options.carriesObject(incoming) || (answer.statusCode ?? 0) >= 300) return false;
+      const { start, total } = span(answer);
+      const cut = cuts[0] !== undefined ? Math.floor(cuts[0] * total) : Number.POSITIVE_INFINITY;
+      if (cut > start) cuts.shift();
+      let position = start;
+      answer.on('data', (chunk: Buffer) => {
+        if (position + chunk.length >= cut) {
+          outgoing.write(chunk.subarray(0, cut - position));
+          answer.destroy();
+          outgoing.socket?.destroy();
           return;
         }
-        const { start, total } = span(answer);
-        const cut = cuts[0] !== undefined ? Math.floor(cuts[0] * total) : Number.POSITIVE_INFINITY;
-        if (cut > start) cuts.shift();
-        let position = start;
-        answer.on('data', (chunk: Buffer) => {
-          if (position + chunk.length >= cut) {
-            outgoing.write(chunk.subarray(0, cut - position));
-            answer.destroy();
-            outgoing.socket?.destroy();
-            return;
-          }
-          position += chunk.length;
-          if (!outgoing.write(chunk)) {
-            answer.pause();
-            outgoing.once('drain', () => answer.resume());
-          }
-        });
-        answer.on('end', () => outgoing.end());
-      },
-    );
-    if (options.carriesObject(incoming)) ranges.push(incoming.headers.range ?? null);
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
+        position += chunk.length;
+        if (!outgoing.write(chunk)) {
+          answer.pause();
+          outgoing.once('drain', () => answer.resume());
+        }
+      });
+      answer.on('end', () => outgoing.end());
+      return true;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    ranges,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...proxy, ranges };
 }
 
 /** Where a response starts in the object and the object's whole size. */

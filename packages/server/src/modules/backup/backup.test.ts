@@ -185,6 +185,28 @@ it('a file deleted while the objects are copied is left out of the backup, row a
   expect(await expectEveryReadyFileDownloads(restored)).toBe(4);
 });
 
+it('keeps a removed file as the tombstone it is: the restored link still answers 410', async () => {
+  const live = await liveDataDir();
+  const kept = await live.upload(4_000);
+  const removed = await live.upload(6_000);
+  // What a moderator's removal leaves: the row, marked, and no object.
+  await live.db
+    .updateTable('files')
+    .set({ removed_at: Date.now(), removed_reason: 'terms', upload_id: null })
+    .where('id', '=', removed.fileId)
+    .execute();
+  await live.server.storage.delete(removed.objectKey);
+  const destination = join(tempDir('backups'), 'b');
+  const report = await backupDataDir({ dataDir: live.dataDir, destination });
+  expect(report).toMatchObject({ files: 1, deletedMeanwhile: 0 });
+
+  const restored = await restore(destination);
+  const info = await restored.server.app.inject({ url: `/api/files/${removed.fileId}/info` });
+  expect(info.statusCode).toBe(410);
+  const download = await downloadBytes(restored.server, kept.fileId);
+  expect(Buffer.compare(download.bytes, kept.stored)).toBe(0);
+});
+
 it('refuses to write into a directory that is not empty', async () => {
   const live = await liveDataDir();
   await expect(backupDataDir({ dataDir: live.dataDir, destination: live.dataDir })).rejects.toThrow(
