@@ -4,14 +4,14 @@
  * into the resumable state at once.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
+import { UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
 import { createPartUrlPool } from '@sealdrop/core/part-url-pool';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { CliError } from './errors';
 import { partBody } from './part-body';
 import type { PlaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
-import { withRetry } from './retry';
-import { type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
+import { type CompletedPart, isRetryable, type Transfer } from './transfer';
 import type { SendInput } from './upload';
 
 export async function sendParts(
@@ -68,7 +68,12 @@ export async function sendParts(
           },
         });
       },
-      { ...RETRY, signal: partSignal, shouldRetry: isRetryable },
+      {
+        policy: UPLOAD_RETRY,
+        signal: partSignal,
+        shouldRetry: isRetryable,
+        onRetry: input.onRetry,
+      },
     );
     if (!etag) throw new CliError(`Storage returned no ETag for part ${partNumber}.`);
     inFlight.delete(partNumber);

@@ -9,6 +9,7 @@ import {
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
+import { type RetryEvent, sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
 import {
@@ -27,11 +28,10 @@ import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
-import { sleep, withRetry } from './retry';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
 import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
-import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
+import { abortQuietly, type CompletedPart, isRetryable, type Transfer } from './transfer';
 
 export interface SendInput {
   api: Api;
@@ -47,6 +47,8 @@ export interface SendInput {
   onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
   /** Object bytes stored so far, of `total`. */
   onProgress?: (sent: number, total: number) => void;
+  /** A request failed and is tried again after a wait (the send goes on by itself). */
+  onRetry?: (event: RetryEvent) => void;
   /** Told why an unfinished send could not be resumed (and is started over). */
   onNotice?: (text: string) => void;
   /** Told once when the server checks the (plain) file for malware before its link is ready. */
@@ -117,7 +119,7 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
             signal,
             onBytes: (sent) => input.onProgress?.(sent, total),
           }),
-        { ...RETRY, signal, shouldRetry: isRetryable },
+        { policy: UPLOAD_RETRY, signal, shouldRetry: isRetryable, onRetry: input.onRetry },
       );
     }
     signal.throwIfAborted();

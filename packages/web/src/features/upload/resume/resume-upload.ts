@@ -14,7 +14,7 @@ import {
   requestPartUrls,
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
-import type { RetryOptions } from '../lib/retry';
+import type { SendRetry } from '../lib/send-retry';
 import { finalShareUrl } from '../lib/share-link';
 import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadMultipart } from '../transfer/multipart-upload';
@@ -33,7 +33,8 @@ export interface ResumeUploadOptions {
   progressIntervalMs?: number;
   origin?: string;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  /** How failed requests are tried again, and who hears of it. */
+  retry?: SendRetry;
 }
 
 export class DifferentFileError extends Error {

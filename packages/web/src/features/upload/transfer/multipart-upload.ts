@@ -4,10 +4,11 @@
  * plus the bytes of parts in flight, because XHR progress alone arrives only every ~100 ms.
  */
 import type { MultipartPlan } from '@sealdrop/core/api-schemas';
+import { withRetry } from '@sealdrop/core/client/retry';
 import { createPartUrlPool } from '@sealdrop/core/part-url-pool';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import type { CompletedPart } from '../api/upload-endpoints';
-import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
+import { type SendRetry, sendRetryOptions } from '../lib/send-retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 import { openPartStaging, type PartStaging } from '../staging/part-staging';
 import { type PartCipher, partBody } from './part-body';
@@ -28,7 +29,7 @@ export interface MultipartUploadOptions {
   /** Each part as storage confirms it, so that a reload can resume from there. */
   onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  retry?: SendRetry;
   partTimeoutMs?: number;
   /** Where encrypted parts are sealed; default: on disk when it helps (staging/part-staging.ts). */
   openStaging?: () => Promise<PartStaging | null>;
@@ -37,7 +38,6 @@ export interface MultipartUploadOptions {
 export async function uploadMultipart(options: MultipartUploadOptions): Promise<CompletedPart[]> {
   const { file, plan, cipher, onBytes } = options;
   const put = options.put ?? putBlob;
-  const retry = options.retry ?? DEFAULT_RETRY;
   // One failed part stops the others: the caller aborts the whole upload anyway.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -97,7 +97,7 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
           throw error;
         }
       },
-      { ...retry, signal },
+      sendRetryOptions(options.retry, signal),
     );
     inFlight.delete(partNumber);
     finished += body.size;

@@ -10,7 +10,7 @@ import type { PutBlobOptions } from './put-blob';
 import { uploadFile } from './upload-file';
 
 const ORIGIN = 'https://sealdrop.test';
-const fast = { attempts: 3, baseDelayMs: 1 };
+const fast = { policy: { attempts: 3, baseDelayMs: 1 } };
 function presignAnswer(body: unknown, multipart = false) {
   const { size, isEncrypted } = body as { size: number; isEncrypted: boolean };
   return {

@@ -16,7 +16,7 @@ import {
 } from '../api/upload-endpoints';
 import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
-import type { RetryOptions } from '../lib/retry';
+import type { SendRetry } from '../lib/send-retry';
 import { buildShareUrl, finalShareUrl } from '../lib/share-link';
 import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
@@ -54,7 +54,8 @@ export interface UploadFileOptions {
   onMultipartStart?: (upload: MultipartStart) => void;
   onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  /** How failed requests are tried again, and who hears of it. */
+  retry?: SendRetry;
 }
 
 export interface MultipartStart {

@@ -31,7 +31,7 @@ describe('direct upload checks', () => {
       uploadUrl: 'https://storage.test/o',
       blob: new Blob(['hello']),
       put,
-      retry: { attempts: 3, baseDelayMs: 1 },
+      retry: { policy: { attempts: 3, baseDelayMs: 1 } },
       onBytes: (n) => sent.push(n),
     });
     expect(put).toHaveBeenCalledTimes(2);
