@@ -10,6 +10,7 @@ import {
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
 import { type RetryEvent, sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
 import {
@@ -207,7 +208,13 @@ async function startTransfer(
     body,
     signal,
   });
-  const link = withFragment(new URL(presign.shortUrl, api.origin), linkFragment);
+  // The server's short link (its PUBLIC_URL), with the key added here.
+  const link = finalShareLink({
+    origin: api.origin,
+    fileId: presign.slug,
+    downloadUrl: presign.shortUrl,
+    fragment: linkFragment,
+  });
   const transfer: Transfer = {
     objectKey: presign.objectKey,
     slug: presign.slug,
@@ -264,16 +271,15 @@ function metadataOf(files: readonly LocalFile[]): MetadataRecord {
  */
 const PLAIN_CONTENT_TYPE = 'application/octet-stream';
 
-function withFragment(url: URL, fragment: string | null): string {
-  url.hash = fragment ?? '';
-  return url.toString();
-}
-
+/** The finalized link, with the fragment the link shown at presign carried. */
 function finalLink(origin: string, result: FinalizeResponse, presignLink: string): string {
-  if (!result.downloadUrl) return presignLink;
-  const url = new URL(result.downloadUrl, origin);
-  url.hash = new URL(presignLink).hash;
-  return url.toString();
+  const fragment = new URL(presignLink).hash.slice(1);
+  return finalShareLink({
+    origin,
+    fileId: result.fileId,
+    downloadUrl: result.downloadUrl,
+    fragment,
+  });
 }
 
 /**

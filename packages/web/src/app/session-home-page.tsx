@@ -7,6 +7,7 @@ import {
 } from '../features/upload/api/upload-reward';
 import { HomePage } from '../features/upload/components/home-page';
 import type { FinishedUpload } from '../features/upload/hooks/use-upload-flow';
+import { useLinkLimits } from '../lib/public-config';
 import { useRewardsEnabled } from '../lib/rewards-enabled';
 import { useSession } from '../lib/session/session-context';
 
@@ -21,6 +22,7 @@ type RewardNotice = { tone: 'success' | 'info' | 'error'; message: string };
 export function SessionHomePage() {
   const { user, reloadUser } = useSession();
   const rewards = useRewardsEnabled();
+  const limits = useLinkLimits();
   const [notice, setNotice] = useState<RewardNotice | null>(null);
 
   const onUploaded =
@@ -46,7 +48,7 @@ export function SessionHomePage() {
 
   return (
     <>
-      <HomePage isPremium={user?.isPremium ?? false} onUploaded={onUploaded} />
+      <HomePage isPremium={user?.isPremium ?? false} limits={limits} onUploaded={onUploaded} />
       <Toast
         open={notice !== null}
         message={notice?.message}

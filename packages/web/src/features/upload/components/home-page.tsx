@@ -1,9 +1,10 @@
 import {
-  fileTooLargeMessage,
-  MAX_UPLOAD_BYTES,
-  maxSizeLabel,
-  RETENTION_MS,
-} from '@sealdrop/core/limits';
+  defaultExpirySeconds,
+  expiryOptions,
+  type LinkLimits,
+  linkLimits,
+} from '@sealdrop/core/client/link-options';
+import { fileTooLargeMessage, maxSizeLabel } from '@sealdrop/core/limits';
 import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
 import { BenefitTiles } from './benefit-tiles';
 import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
-import { defaultExpiry, ExpirySelect } from './expiry-select';
+import { ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
 import { PASSPHRASE_LINK_NOTE, PassphraseField } from './passphrase-field';
 import { PremiumCard } from './premium-card';
@@ -25,22 +26,27 @@ import './home-page.css';
 export interface HomePageProps {
   /** Premium raises the size limit to 100GB and keeps files 30 days; the texts follow. */
   isPremium?: boolean;
+  /** The server's retention and size limits (GET /api/config); default: a default server's. */
+  limits?: LinkLimits;
   /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
   resumeStore?: PendingUploadStore;
   /** Called once per finished upload, e.g. to claim the upload reward of a signed-in user. */
   onUploaded?: UploadFlowDeps['onReady'];
 }
 
+const DEFAULT_LIMITS = linkLimits();
+
 /** Home (spec §2): pick files or a folder, get one link at once, watch it upload. */
 export function HomePage({
   isPremium = false,
+  limits = DEFAULT_LIMITS,
   resumeStore = pendingUploads,
   onUploaded,
 }: HomePageProps) {
   const [encrypt, setEncrypt] = useState(true);
   // null until the person picks one: the default follows the tier (premium may load later).
   const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
-  const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
+  const expiresIn = expiryChoice ?? defaultExpirySeconds(limits, isPremium);
   const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
   const [passphrase, setPassphrase] = useState('');
   /** Files were added with a weak passphrase: refused, and the field says why. */
@@ -51,9 +57,9 @@ export function HomePage({
   });
   const { pending, dismiss, discard } = usePendingUploads(resumeStore);
   const tier = isPremium ? 'premium' : 'guest';
-  const maxBytes = MAX_UPLOAD_BYTES[tier];
+  const maxBytes = limits.maxUploadBytes[tier];
   const maxLabel = maxSizeLabel(maxBytes);
-  const retention = retentionLabel(RETENTION_MS[tier]);
+  const retention = retentionLabel(limits.retentionMs[tier]);
 
   const onFiles = (picked: PickedFile[]) => {
     const file = bundleFiles(picked);
@@ -130,7 +136,11 @@ export function HomePage({
                 />
                 Encrypt in my browser
               </label>
-              <ExpirySelect value={expiresIn} onChange={setExpiryChoice} isPremium={isPremium} />
+              <ExpirySelect
+                value={expiresIn}
+                onChange={setExpiryChoice}
+                options={expiryOptions(limits, isPremium)}
+              />
               <DownloadLimitSelect value={downloadLimit} onChange={setDownloadLimit} />
               <PassphraseField
                 value={passphrase}

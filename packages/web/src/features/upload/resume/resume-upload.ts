@@ -4,6 +4,8 @@
  * confirmed are encrypted and sent again (records depend only on key, iv and index, so the bytes
  * are identical); then finalize, exactly as a fresh upload ends.
  */
+
+import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
@@ -15,7 +17,6 @@ import {
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { SendRetry } from '../lib/send-retry';
-import { finalShareUrl } from '../lib/share-link';
 import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
@@ -95,7 +96,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
     );
     return {
       ...result,
-      shareUrl: finalShareUrl({
+      shareUrl: finalShareLink({
         origin: options.origin ?? window.location.origin,
         shortCode: upload.shortCode,
         fileId: result.fileId,

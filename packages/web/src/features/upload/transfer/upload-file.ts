@@ -2,6 +2,8 @@
  * The whole transfer of one file (spec §4 "Upload (transfer steps)"): key material, presign,
  * share link at once, parts or a single PUT, finalize. No React here: the hook drives it.
  */
+
+import { finalShareLink, shareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
@@ -17,7 +19,6 @@ import {
 import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { SendRetry } from '../lib/send-retry';
-import { buildShareUrl, finalShareUrl } from '../lib/share-link';
 import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
@@ -126,7 +127,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   // So that "My files" in this browser can copy the full link later; the key stays on this device.
   // A protected link is remembered protected: a copy from My files asks for the passphrase too.
   if (linkFragment) rememberFileKey(presign.slug, linkFragment);
-  const link = buildShareUrl(origin, presign.slug, linkFragment);
+  const link = shareLink(origin, presign.slug, linkFragment);
   options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
@@ -189,7 +190,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
     );
     return {
       ...result,
-      shareUrl: finalShareUrl({
+      shareUrl: finalShareLink({
         origin,
         shortCode: options.reservation?.shortCode,
         fileId: result.fileId,
