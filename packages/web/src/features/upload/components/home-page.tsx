@@ -110,6 +110,9 @@ export function HomePage({
               expiresAt={state.expiresAt}
               errorMessage={state.errorMessage}
               removed={state.removed}
+              connectionLost={state.connectionLost}
+              continuable={state.continuable}
+              onCancel={reset}
               onRetry={retry}
               onUploadAnother={reset}
               copyConfirmMs={HOME_COPY_CONFIRM_MS}

@@ -17,6 +17,9 @@ export const LINK_HINT_PENDING =
   'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.';
 export const LINK_HINT_READY = "This is your instant link. It's live and ready to share.";
 /** Issue 15: a failed upload's link leads nowhere, and the card says so instead of offering it. */
+/** The transfer is paused by a network failure and goes on by itself when it can. */
+export const CONNECTION_LOST = 'Connection lost. Retrying…';
+
 export const LINK_HINT_FAILED = 'This link will not work: the upload did not finish.';
 
 /** The server blocked the file (malware) after it was sent: the alert under it says why. */

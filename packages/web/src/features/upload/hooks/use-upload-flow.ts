@@ -18,7 +18,12 @@ import {
 } from '../resume/pending-upload';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { DifferentFileError, resumeUpload } from '../resume/resume-upload';
-import { type TransferStage, type UploadFileResult, uploadFile } from '../transfer/upload-file';
+import {
+  InterruptedUpload,
+  type TransferStage,
+  type UploadFileResult,
+  uploadFile,
+} from '../transfer/upload-file';
 
 export type UploadPhase = 'pending' | 'preparing' | TransferStage | 'ready' | 'error';
 
@@ -38,7 +43,21 @@ export interface UploadFlowState {
   options?: LinkOptions;
   /** When the link stops working, as the server set it (ISO). */
   expiresAt?: string | null;
+  /** The network failed: the transfer waits and tries again ("Connection lost. Retrying…"). */
+  connectionLost?: boolean;
+  /** The failed upload keeps its link: Retry continues it, Cancel upload ends it. */
+  continuable?: boolean;
 }
+
+/** An upload that failed after every try, its link still alive, and how to finish it. */
+interface PausedUpload {
+  upload: InterruptedUpload;
+  /** The stored record a reload would resume (multipart), or null. */
+  storedId: string | null;
+  finishWith: (result: UploadFileResult, update: Update) => Promise<void>;
+}
+
+type Update = (patch: Partial<UploadFlowState>) => void;
 
 const INITIAL: UploadFlowState = {
   phase: 'pending',
@@ -87,6 +106,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   const announce = useCallback((upload: FinishedUpload) => onReadyRef.current?.(upload), []);
   const controller = useRef<AbortController | null>(null);
   const run = useRef(0);
+  const paused = useRef<PausedUpload | null>(null);
 
   // Leaving the page (or the card) must not leave a transfer running in the background.
   useEffect(() => () => controller.current?.abort(), []);
@@ -123,6 +143,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
       // Finalized, aborted or failed (the server side is aborted then): nothing left to resume.
       // A page reload keeps it: the `finally` either never runs or sees the page leaving.
       let resumable: string | null = null;
+      let keep = false;
       try {
         const result = await uploadFile({
           input: file,
@@ -133,6 +154,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           onStage: (phase) => update({ phase }),
           onLink: (link, expiresAt) => update({ link, expiresAt }),
           onProgress: onProgress(update),
+          retry: retryNotice(update),
           onMultipartStart: (upload) => {
             resumable = upload.fileId;
             void store.save(toPendingUpload(upload, file, reservation, Date.now()));
@@ -144,9 +166,17 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
         await finish(result, reservation, encrypt ? null : file, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = {
+            upload: error,
+            storedId: resumable,
+            finishWith: (result, next) => finish(result, reservation, encrypt ? null : file, next),
+          };
+        }
         fail(error, signal, update);
       } finally {
-        if (resumable && !isPageLeaving()) void store.remove(resumable);
+        if (resumable && !keep && !isPageLeaving()) void store.remove(resumable);
       }
     },
     [begin, store, announce],
@@ -164,6 +194,8 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
         progress: upload.file.size ? (sentBytes(upload) / upload.file.size) * 100 : 0,
       });
       let keep = false;
+      const finishWith = (result: UploadFileResult, next: Update) =>
+        finish(result, reservationOf(upload), upload.fragment === null ? file : null, next);
       try {
         const result = await resumeUpload({
           upload,
@@ -172,11 +204,16 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           onStage: (phase) => update({ phase }),
           onProgress: onProgress(update),
           onPartDone: (part) => void store.addPart(upload.fileId, part),
+          retry: retryNotice(update),
         });
-        await finish(result, reservationOf(upload), upload.fragment === null ? file : null, update);
+        await finishWith(result, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         keep = error instanceof DifferentFileError;
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = { upload: error, storedId: upload.fileId, finishWith };
+        }
         fail(error, signal, update);
       } finally {
         if (!keep && !isPageLeaving()) void store.remove(upload.fileId);
@@ -185,25 +222,79 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
     [begin, store, announce],
   );
 
-  const retry = useCallback(() => {
-    if (state.file) void start(state.file, state.encrypt, state.options);
-  }, [start, state.file, state.encrypt, state.options]);
+  /** Goes on with the same upload and link after a failure; only the missing parts are sent. */
+  const proceed = useCallback(
+    async (stopped: PausedUpload, from: UploadFlowState) => {
+      paused.current = null;
+      const { signal, update } = begin({
+        ...from,
+        phase: 'uploading',
+        errorMessage: null,
+        connectionLost: false,
+        continuable: false,
+      });
+      const { storedId } = stopped;
+      let keep = false;
+      try {
+        const result = await stopped.upload.resume({
+          signal,
+          onStage: (phase) => update({ phase }),
+          onProgress: onProgress(update),
+          onPartDone: (part) => {
+            if (storedId) void store.addPart(storedId, part);
+          },
+          retry: retryNotice(update),
+        });
+        await stopped.finishWith(result, update);
+        if (!signal.aborted && from.file) announce({ fileId: result.fileId, size: from.file.size });
+      } catch (error) {
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = { ...stopped, upload: error };
+        }
+        fail(error, signal, update);
+      } finally {
+        if (storedId && !keep && !isPageLeaving()) void store.remove(storedId);
+      }
+    },
+    [begin, store, announce],
+  );
 
+  const retry = useCallback(() => {
+    if (paused.current) void proceed(paused.current, state);
+    else if (state.file) void start(state.file, state.encrypt, state.options);
+  }, [proceed, start, state]);
+
+  /** "Cancel upload" (and moving on to another one): the only way a started upload ends. */
   const reset = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
+    if (paused.current) {
+      paused.current.upload.cancel();
+      if (paused.current.storedId) void store.remove(paused.current.storedId);
+      paused.current = null;
+    }
     run.current += 1;
     setState(INITIAL);
-  }, []);
+  }, [store]);
 
   return { state, status: cardStatus(state.phase), start, resume, retry, reset };
 }
 
-function onProgress(update: (patch: Partial<UploadFlowState>) => void) {
+function onProgress(update: Update) {
+  let highest = -1;
   return (value: number | ProgressValue) => {
     const { percent, speed, eta } = normalizeProgress(value);
-    update({ progress: percent, speed, eta });
+    // Bytes flow again past where they stopped: the connection is back.
+    const moving = percent > highest;
+    highest = Math.max(highest, percent);
+    update({ progress: percent, speed, eta, ...(moving ? { connectionLost: false } : {}) });
   };
+}
+
+/** Every wait of the retry policy shows "Connection lost. Retrying…" until bytes flow again. */
+function retryNotice(update: Update) {
+  return { onRetry: () => update({ connectionLost: true }) };
 }
 
 async function finish(
@@ -230,9 +321,13 @@ function fail(
 ) {
   if (isAbortError(error) || signal.aborted) return;
   console.error('Upload failed', error);
+  const continuable = error instanceof InterruptedUpload;
   update({
     phase: 'error',
-    progress: 0,
+    connectionLost: false,
+    continuable,
+    // A continuable upload keeps what storage has; any other starts from nothing.
+    ...(continuable ? {} : { progress: 0 }),
     speed: null,
     eta: null,
     errorMessage: uploadErrorMessage(error),

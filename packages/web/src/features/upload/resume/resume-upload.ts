@@ -17,11 +17,11 @@ import {
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { SendRetry } from '../lib/send-retry';
-import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
+import { isRemovedUpload, isRetryable, PrepareError } from '../lib/upload-errors';
 import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
 import type { PutBlob } from '../transfer/put-blob';
-import type { UploadFileResult } from '../transfer/upload-file';
+import { InterruptedUpload, type UploadFileResult, type UploadRun } from '../transfer/upload-file';
 import { DIFFERENT_FILE_MESSAGE, isSameFile, type PendingUpload } from './pending-upload';
 
 export interface ResumeUploadOptions {
@@ -68,6 +68,8 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
     options.progressIntervalMs,
   );
 
+  // Parts storage confirmed in this run too: a continued run sends only the others.
+  const stored = new Map(upload.parts.map((part) => [part.partNumber, part]));
   try {
     options.onStage?.('uploading');
     const parts = await uploadMultipart({
@@ -79,7 +81,10 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
         parts: [],
       },
       completed: upload.parts,
-      onPartDone: options.onPartDone,
+      onPartDone: (part) => {
+        stored.set(part.partNumber, part);
+        options.onPartDone?.(part);
+      },
       concurrency: upload.concurrency,
       cipher,
       contentType: upload.contentType,
@@ -106,6 +111,12 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
       }),
     };
   } catch (error) {
+    // The network stayed down past every try: the same upload and link go on with Retry.
+    if (!signal?.aborted && isRetryable(error)) {
+      const resume = (run: UploadRun) =>
+        resumeUpload({ ...options, ...run, upload: { ...upload, parts: [...stored.values()] } });
+      throw new InterruptedUpload(error, upload.link, resume, () => abortQuietly(target));
+    }
     if (!isRemovedUpload(error)) abortQuietly(target);
     throw error;
   }

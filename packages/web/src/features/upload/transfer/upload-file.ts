@@ -19,7 +19,7 @@ import {
 import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { SendRetry } from '../lib/send-retry';
-import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
+import { isRemovedUpload, isRetryable, PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
@@ -131,45 +131,55 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
-  const onBytes = throttledProgress(
-    objectSize(blob.size, encrypt),
-    options.onProgress,
-    options.progressIntervalMs,
-  );
-
   const uploadId = presign.multipart?.uploadId;
-  let parts: { partNumber: number; etag: string }[] | undefined;
-  try {
+  const target = { objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) };
+  if (presign.multipart) {
+    const plan = presign.multipart;
+    options.onMultipartStart?.({
+      fileId: presign.slug,
+      objectKey: presign.objectKey,
+      uploadId: plan.uploadId,
+      link,
+      fragment,
+      linkFragment: linkFragment === fragment ? null : linkFragment,
+      contentType,
+      partSize: plan.partSize,
+      partCount: plan.partCount,
+      concurrency: presign.concurrency,
+      expiresAt: Date.parse(presign.expiresAt),
+    });
+  }
+  // Parts storage confirmed: a continued upload sends only the others.
+  const stored = new Map<number, CompletedPart>();
+
+  const send = async (run: UploadRun): Promise<UploadFileResult> => {
+    const onBytes = throttledProgress(
+      objectSize(blob.size, encrypt),
+      run.onProgress,
+      options.progressIntervalMs,
+    );
+    let parts: CompletedPart[] | undefined;
     if (presign.multipart) {
       const plan = presign.multipart;
-      options.onMultipartStart?.({
-        fileId: presign.slug,
-        objectKey: presign.objectKey,
-        uploadId: plan.uploadId,
-        link,
-        fragment,
-        linkFragment: linkFragment === fragment ? null : linkFragment,
-        contentType,
-        partSize: plan.partSize,
-        partCount: plan.partCount,
-        concurrency: presign.concurrency,
-        expiresAt: Date.parse(presign.expiresAt),
-      });
       parts = await uploadMultipart({
-        onPartDone: options.onPartDone,
+        onPartDone: (part) => {
+          stored.set(part.partNumber, part);
+          run.onPartDone?.(part);
+        },
+        completed: [...stored.values()],
         file: blob,
         plan,
         concurrency: presign.concurrency,
         cipher,
         contentType,
-        signal,
+        signal: run.signal,
         onBytes,
         put: options.put,
-        retry: options.retry,
+        retry: run.retry,
         requestPartUrls: (partNumbers) =>
           requestPartUrls(
             { objectKey: presign.objectKey, uploadId: plan.uploadId, partNumbers },
-            signal,
+            run.signal,
           ),
       });
     } else {
@@ -177,16 +187,16 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
         uploadUrl: presign.uploadUrl,
         blob: await wholeFileBody(blob, cipher),
         contentType,
-        signal,
+        signal: run.signal,
         onBytes,
         put: options.put,
-        retry: options.retry,
+        retry: run.retry,
       });
     }
-    options.onStage?.('finalizing');
+    run.onStage?.('finalizing');
     const result = await finalizeAndWait(
       { objectKey: presign.objectKey, slug: presign.slug, ...(parts ? { parts } : {}) },
-      signal,
+      run.signal,
     );
     return {
       ...result,
@@ -198,9 +208,53 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
         fragment: linkFragment,
       }),
     };
-  } catch (error) {
-    if (!isRemovedUpload(error))
-      abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
-    throw error;
+  };
+
+  /**
+   * A transfer that failed after all its tries (the network stayed down) keeps its server-side
+   * upload and link: the error it throws continues the same upload. Anything else ends it.
+   */
+  const attempt = async (run: UploadRun): Promise<UploadFileResult> => {
+    try {
+      return await send(run);
+    } catch (error) {
+      if (!run.signal?.aborted && isRetryable(error)) {
+        throw new InterruptedUpload(error, link, attempt, () => abortQuietly(target));
+      }
+      if (!isRemovedUpload(error)) abortQuietly(target);
+      throw error;
+    }
+  };
+  return attempt({
+    signal,
+    onStage: options.onStage,
+    onProgress: options.onProgress,
+    onPartDone: options.onPartDone,
+    retry: options.retry,
+  });
+}
+
+/** What one run of a transfer reports to, and is stopped by (a continued one brings its own). */
+export interface UploadRun {
+  signal?: AbortSignal;
+  onStage?: (stage: TransferStage) => void;
+  onProgress?: (progress: ProgressSnapshot) => void;
+  onPartDone?: (part: CompletedPart) => void;
+  retry?: SendRetry;
+}
+
+/**
+ * The network failed for longer than the retry policy waits. The link stays what it was: `resume`
+ * goes on with the same server-side upload (only missing parts are sent), `cancel` ends it.
+ */
+export class InterruptedUpload extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly link: string,
+    readonly resume: (run: UploadRun) => Promise<UploadFileResult>,
+    readonly cancel: () => void,
+  ) {
+    super(cause instanceof Error ? cause.message : 'The upload was interrupted', { cause });
+    this.name = 'InterruptedUpload';
   }
 }
