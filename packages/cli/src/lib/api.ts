@@ -1,5 +1,6 @@
 /**
- * The JSON API as the CLI calls it: core's `{status, data}` envelopes (client/envelope), a bearer token when
+ * The JSON API (README "The API by hand") as the CLI calls it: core's `{status, data}` envelopes
+ * (client/envelope), a bearer token when
  * signed in. Requests never carry the link's key: it lives only in the fragment, which stays here.
  */
 import { ApiError, readEnvelope } from '@sealdrop/core/client/envelope';

@@ -11,8 +11,8 @@ import { CliError } from './errors';
 import { partBody } from './part-body';
 import type { PlaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
+import type { SendInput } from './send-input';
 import { type CompletedPart, isRetryable, type Transfer } from './transfer';
-import type { SendInput } from './upload';
 
 export async function sendParts(
   input: SendInput,

@@ -1,13 +1,13 @@
 /**
- * Taking up an unfinished send (issue 19 item 3): its state must match the files as they are now
+ * Taking up an unfinished send: its state must match the files as they are now
  * and the server must still have its upload; otherwise the send starts over.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { type Api, ApiError } from './api';
+import type { SendInput } from './send-input';
 import { resumedSecrets, type SendState, sameFiles } from './send-state';
 import { abortQuietly, type Transfer } from './transfer';
-import type { SendInput } from './upload';
 
 /** A resumed upload that the server no longer knows. */
 export class GoneError extends Error {

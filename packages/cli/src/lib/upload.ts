@@ -9,7 +9,7 @@ import {
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
-import { type RetryEvent, sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
 import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
@@ -29,32 +29,11 @@ import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
+import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
+import { fingerprint, type SendState, stateFragment } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, type Transfer } from './transfer';
-
-export interface SendInput {
-  api: Api;
-  files: LocalFile[];
-  encrypt: boolean;
-  passphrase?: string;
-  expiresIn?: number;
-  downloadLimit?: number;
-  signal: AbortSignal;
-  /** Where a multipart send keeps what resuming needs; null: not resumable. */
-  store: SendStateStore | null;
-  /** The share link, as soon as it exists (before any byte is sent). */
-  onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
-  /** Object bytes stored so far, of `total`. */
-  onProgress?: (sent: number, total: number) => void;
-  /** A request failed and is tried again after a wait (the send goes on by itself). */
-  onRetry?: (event: RetryEvent) => void;
-  /** Told why an unfinished send could not be resumed (and is started over). */
-  onNotice?: (text: string) => void;
-  /** Told once when the server checks the (plain) file for malware before its link is ready. */
-  onScanning?: () => void;
-}
 
 export interface SendResult {
   link: string;

@@ -1,5 +1,6 @@
 /**
- * The one way the web app talks to the API: same origin, core's JSON envelope (client/envelope). Errors carry
+ * The one way the web app talks to the API: same origin, core's JSON envelope (client/envelope,
+ * README "The API by hand"). Errors carry
  * the HTTP status and the server's message; this module never touches the UI or the location.
  */
 import { ApiError, readEnvelope } from '@sealdrop/core/client/envelope';

@@ -1,11 +1,12 @@
 /**
- * The reward writes that must be atomic (issue 14 item 7, issue 15 item 3). Each holds what it
+ * The reward writes that must be atomic. Each holds what it
  * depends on inside one transaction, so parallel calls, and a delete racing a reward, can neither
  * pay twice nor leave a credit for a deleted file standing.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 
 export const UPLOAD_REWARD = 'upload_reward';
 export const UPLOAD_REWARD_REVERSED = 'upload_reward_reversed';
@@ -32,10 +33,8 @@ export function createRewardsRepository({ db }: { db: Database }) {
           .set((eb) => ({ sweep_claimed_until: eb.ref('sweep_claimed_until') }))
           .where('id', '=', input.fileId)
           .where('owner_id', '=', input.userId)
-          .where('status', '=', 'ready')
-          .where('expires_at', '>', input.now)
           // A file taken down earns nothing.
-          .where('removed_at', 'is', null)
+          .where(whereLive(input.now, { status: 'ready' }))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) return null;
         const file = await trx

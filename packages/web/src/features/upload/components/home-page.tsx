@@ -36,7 +36,7 @@ export interface HomePageProps {
 
 const DEFAULT_LIMITS = linkLimits();
 
-/** Home (spec §2): pick files or a folder, get one link at once, watch it upload. */
+/** Home: pick files or a folder, get one link at once, watch it upload. */
 export function HomePage({
   isPremium = false,
   limits = DEFAULT_LIMITS,
@@ -64,7 +64,7 @@ export function HomePage({
   const onFiles = (picked: PickedFile[]) => {
     const file = bundleFiles(picked);
     if (!file) return;
-    // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
+    // Refused before anything is requested: no short link, no presign.
     // Several files count together against the limit: they share one link.
     if (file.size > maxBytes) {
       window.alert(fileTooLargeMessage(maxBytes));

@@ -57,7 +57,7 @@ export const INITIAL: UploadFlowState = {
   errorMessage: null,
 };
 
-/** How the status card names each phase (spec §2 status values). */
+/** How the status card names each phase. */
 export function cardStatus(phase: UploadPhase): UploadCardStatus {
   if (phase === 'pending') return 'idle';
   if (phase === 'uploading' || phase === 'ready' || phase === 'error') return phase;

@@ -1,5 +1,5 @@
 /**
- * The home upload flow (spec §4 "Upload (home flow)"): reserve an instant short link, upload,
+ * The home upload flow: reserve an instant short link, upload,
  * complete the short link, ready. One flow at a time; leaving the card aborts it (and the server
  * side). A multipart upload is remembered in IndexedDB as it goes, so that after a page reload
  * `resume` can finish it with the same file picked again.
