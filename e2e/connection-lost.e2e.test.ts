@@ -37,9 +37,9 @@ describe('an upload that loses its connection, in Chromium', () => {
     const file = randomFile('blip.bin', 5 * PART_SIZE - 1234);
     await page.locator('input[type=file]').setInputFiles(file.path);
     const linkField = page.getByLabel('Share link');
-    await expect.poll(() => linkField.inputValue(), { timeout: 30_000 }).toMatch(/\/s\//);
+    await expect.poll(() => linkField.inputValue(), { timeout: 60_000 }).toMatch(/\/s\//);
     const linkBefore = await linkField.inputValue();
-    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => held.length, { timeout: 120_000 }).toBeGreaterThan(0);
 
     await context.setOffline(true);
     holding = false;

@@ -5,8 +5,8 @@ import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { describe, expect, it, vi } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
-import { TransferError } from '../lib/upload-errors';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
+import { TransferError } from '../lib/upload-errors';
 import { partUrls } from '../testing/part-urls';
 import type { PutBlobOptions } from './put-blob';
 import { InterruptedUpload, uploadFile } from './upload-file';
@@ -157,16 +157,15 @@ describe('uploadFile', () => {
 
   it('keeps the link of an upload whose network stayed down: resume sends only the missing parts', async () => {
     const api = mockApi({
-      'POST /upload/presign': (body) => presignAnswer(body, true),
+      'POST /upload/presign': ({ body }) => presignAnswer(body, true),
       'POST /upload/parts': partUrls,
-      'POST /upload/abort': () => ({ data: {} }),
-      'POST /upload/finalize': () => ({
-        data: {
+      'POST /upload/abort': () => ok({}),
+      'POST /upload/finalize': () =>
+        ok({
           fileId: 'Slug123456',
           storageKey: 'objects/abc',
           downloadUrl: `${ORIGIN}/s/Slug123456`,
-        },
-      }),
+        }),
     });
     let online = false;
     const sent: string[] = [];
