@@ -27,3 +27,18 @@ describe('expiry chosen by the sender, in Chromium', () => {
     await recipient.close();
   });
 });
+
+describe('a server keeping files 48 hours, in Chromium', () => {
+  const app = appInBrowser({ RETENTION_HOURS: '48' });
+
+  it('says 48 hours on the home page and offers it as the default expiry', async () => {
+    const page = await app.browser.newPage();
+    await page.goto(app.server.origin);
+    await page.getByText('stored for up to 48 hours', { exact: false }).first().waitFor();
+    expect(await page.getByText('24 hours', { exact: false }).count()).toBe(0);
+    expect(await page.getByLabel('Expires after').evaluate((s: HTMLSelectElement) => s.value)).toBe(
+      String(48 * 3600),
+    );
+    await page.close();
+  });
+});

@@ -278,6 +278,14 @@ export const publicConfigSchema = z.object({
   operatorName: z.string().nullish(),
   /** The reasons POST /reports accepts (the dialog labels them). */
   reportReasons: z.array(z.enum(REPORT_REASONS)).optional(),
+  /** RETENTION_HOURS and PREMIUM_RETENTION_DAYS: every retention text and expiry choice follows. */
+  retentionHours: z.number().positive().optional(),
+  premiumRetentionDays: z.number().positive().optional(),
+  /** The size limit per tier, in bytes. */
+  maxUploadBytes: z
+    .object({ guest: z.number(), free: z.number(), premium: z.number() })
+    .partial()
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

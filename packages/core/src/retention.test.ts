@@ -13,8 +13,10 @@ describe('retentionLabel', () => {
     expect(retentionLabel(RETENTION_MS.premium)).toBe('30 days');
   });
 
-  it('counts whole days beyond one day, hours otherwise, one unit in the singular', () => {
+  it('counts whole days beyond two days, hours otherwise, one unit in the singular', () => {
     expect(retentionLabel(7 * 24 * HOUR)).toBe('7 days');
+    expect(retentionLabel(3 * 24 * HOUR)).toBe('3 days');
+    expect(retentionLabel(48 * HOUR)).toBe('48 hours');
     expect(retentionLabel(36 * HOUR)).toBe('36 hours');
     expect(retentionLabel(HOUR)).toBe('1 hour');
     expect(retentionLabel(0)).toBe('1 hour');

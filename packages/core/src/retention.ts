@@ -3,9 +3,12 @@ import { expiryDistance } from './format-expiry';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** How long files are kept, as the texts say it: "24 hours", "30 days", "1 hour". */
+/**
+ * How long files are kept, as the texts say it: "24 hours", "48 hours", "30 days", "1 hour". Whole
+ * days from three on; up to two days in hours, as people say "48 hours" (RETENTION_HOURS=48).
+ */
 export function retentionLabel(retentionMs: number): string {
-  if (retentionMs > DAY_MS && retentionMs % DAY_MS === 0) return `${retentionMs / DAY_MS} days`;
+  if (retentionMs > 2 * DAY_MS && retentionMs % DAY_MS === 0) return `${retentionMs / DAY_MS} days`;
   const hours = Math.max(1, Math.round(retentionMs / HOUR_MS));
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }

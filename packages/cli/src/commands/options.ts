@@ -2,8 +2,8 @@
 import { MAX_DOWNLOAD_LIMIT } from '@sealdrop/core/api-schemas';
 import { InvalidArgumentError } from 'commander';
 
-/** --expire choices, in seconds: the web page's "Expires after" choices. */
-export const EXPIRY_SECONDS = { '1h': 3600, '1d': 86_400, '7d': 7 * 86_400, '30d': 30 * 86_400 };
+/** --expire choices, in seconds: the web page's "Expires after" choices (core's link options). */
+export { EXPIRY_SECONDS } from '@sealdrop/core/client/link-options';
 
 export const DEFAULT_SERVER = 'http://localhost:8080';
 

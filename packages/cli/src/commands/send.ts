@@ -69,6 +69,8 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
   process.once('SIGINT', onSigint);
   const bar = progressBar('Sending', options.progress && !options.json);
   const store = options.resume ? sendStateStore(dir, origin, files) : null;
+  // Said once per outage: parts that fail together, and each wait, would repeat it.
+  let lost = false;
   try {
     const result = await sendFiles({
       api,
@@ -85,7 +87,14 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
         printOut(link);
         printErr(`Expires ${new Date(expiresAt).toLocaleString()}`);
       },
-      onProgress: (sent, total) => bar.update(sent, total),
+      onProgress: (sent, total) => {
+        bar.update(sent, total);
+        lost = false;
+      },
+      onRetry: () => {
+        if (!lost) printErr('Connection lost. Retrying…');
+        lost = true;
+      },
       onNotice: (text) => printErr(text),
       onScanning: () => printErr('Checking the file for malware…'),
     });

@@ -1,18 +1,12 @@
 /**
- * The JSON API (README "The API by hand") as the CLI calls it: `{status, data}` envelopes, a bearer token when
+ * The JSON API (README "The API by hand") as the CLI calls it: core's `{status, data}` envelopes
+ * (client/envelope), a bearer token when
  * signed in. Requests never carry the link's key: it lives only in the fragment, which stays here.
  */
+import { ApiError, readEnvelope } from '@sealdrop/core/client/envelope';
 import { CliError, EXIT } from './errors';
 
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export interface Api {
   /** The server's origin, e.g. http://localhost:8080 (no trailing slash). */
@@ -67,19 +61,10 @@ export function createApi(origin: string, token: string | null = null): Api {
         });
       }
       const text = await response.text();
-      let payload: { status?: string; data?: T; message?: string } | undefined;
-      try {
-        payload = text ? JSON.parse(text) : undefined;
-      } catch {
-        payload = undefined;
-      }
-      if (!response.ok || payload?.status !== 'success') {
-        throw new ApiError(
-          payload?.message ?? `${method} ${path} failed: ${response.status}`,
-          response.status,
-        );
-      }
-      return payload.data as T;
+      return readEnvelope(
+        { status: response.status, ok: response.ok, text },
+        { method, path },
+      ) as T;
     },
   };
 }

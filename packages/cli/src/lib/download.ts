@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { type FileInfo, isWaitingStatus, type ResolveResponse } from '@sealdrop/core/api-schemas';
+import { DOWNLOAD_RETRY, sleep, withRetry } from '@sealdrop/core/client/retry';
 import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
 import {
   MetadataError,
@@ -34,7 +35,6 @@ import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
 import { partOwner, readPartState, removePart } from './part-sidecar';
 import { isCut, receiveObject } from './receive';
-import { sleep } from './retry';
 import { visitorCookieStore } from './visitor-cookie';
 
 export interface GetInput {
@@ -56,9 +56,6 @@ export interface GetInput {
   /** The config directory, where a resumable download keeps its visitor cookie between runs. */
   stateDir?: string;
 }
-
-/** Attempts in a row after a dropped connection before giving up (the next run goes on). */
-const RECONNECT_ATTEMPTS = 5;
 
 export interface GetResult {
   files: string[];
@@ -90,10 +87,10 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   const onDisk = await bytesOnDisk(targets);
   if (onDisk > 0) input.onResume?.(onDisk);
 
-  // A dropped connection is taken up again from the last whole record on disk, a few times in a
-  // row with backoff (as the web page does); then the next run of the same command goes on.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
+  // A dropped connection is taken up again from the last whole record on disk, as often as the
+  // download policy allows (the page's policy too); then the next run of the same command goes on.
+  await withRetry(
+    async () => {
       cookie = await receiveObject({
         api,
         fileId,
@@ -107,13 +104,14 @@ export async function getLink(input: GetInput): Promise<GetResult> {
         },
         ...(input.onProgress ? { onProgress: input.onProgress } : {}),
       });
-      break;
-    } catch (error) {
-      if (!isCut(error) || attempt >= RECONNECT_ATTEMPTS || input.signal.aborted) throw error;
-      input.onInterrupted?.();
-      await sleep(Math.min(500 * 2 ** (attempt - 1), 8000), input.signal);
-    }
-  }
+    },
+    {
+      policy: DOWNLOAD_RETRY,
+      signal: input.signal,
+      shouldRetry: isCut,
+      onRetry: () => input.onInterrupted?.(),
+    },
+  );
   // Burns a spent limited link at once, as the page does; the visitor cookie proves the download.
   await api
     .request(`/files/${encodeURIComponent(fileId)}/downloaded`, {

@@ -7,6 +7,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isRetryablePutStatus } from '@sealdrop/core/client/retry';
 
 export class PutError extends Error {
   override name = 'PutError';
@@ -86,7 +87,7 @@ async function settle(response: IncomingMessage): Promise<{ etag: string | null 
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     // 403 is usually an expired pre-signed URL: worth another try with a fresh one.
-    const retryable = status >= 500 || status === 403 || status === 408 || status === 429;
+    const retryable = isRetryablePutStatus(status);
     throw new PutError(`Upload failed: ${status} ${text.slice(0, 200)}`, status, retryable);
   }
   const etag = response.headers.etag;

@@ -2,6 +2,7 @@
  * What a send is asked to do, and whom it tells. A file of its own so that the steps of a send
  * (upload.ts, send-parts.ts, send-resume.ts) share it without importing each other.
  */
+import type { RetryEvent } from '@sealdrop/core/client/retry';
 import type { Api } from './api';
 import type { LocalFile } from './local-files';
 import type { SendStateStore } from './send-state';
@@ -20,6 +21,8 @@ export interface SendInput {
   onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
   /** Object bytes stored so far, of `total`. */
   onProgress?: (sent: number, total: number) => void;
+  /** A request failed and is tried again after a wait (the send goes on by itself). */
+  onRetry?: (event: RetryEvent) => void;
   /** Told why an unfinished send could not be resumed (and is started over). */
   onNotice?: (text: string) => void;
   /** Told once when the server checks the (plain) file for malware before its link is ready. */

@@ -1,8 +1,9 @@
 /**
  * What a send's steps share: the upload the server planned (presigned now or taken up from an
- * earlier run), how parts are retried, and how a dropped upload is cleaned up.
+ * earlier run), which failures are retried, and how a dropped upload is cleaned up.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
+import { isAbortError, isRetryableStatus } from '@sealdrop/core/client/retry';
 import { type Api, ApiError } from './api';
 import { CliError, EXIT } from './errors';
 import type { PartCipher } from './part-body';
@@ -30,13 +31,12 @@ export interface Transfer {
   fromEarlierRun: boolean;
 }
 
-export const RETRY = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000 };
-
+/** Which failures of a send may go right the next time (core's rule, on the CLI's errors). */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof PutError) return error.retryable;
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  if (error instanceof ApiError) return isRetryableStatus(error.status);
   if (error instanceof CliError) return error.exitCode === EXIT.failed && !!error.cause;
-  return (error as { name?: string } | null)?.name !== 'AbortError';
+  return !isAbortError(error);
 }
 
 /** Storage keeps (and bills) half-sent multipart uploads until told; a failure here changes nothing. */

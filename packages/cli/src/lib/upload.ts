@@ -9,6 +9,8 @@ import {
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
+import { sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
 import {
@@ -27,13 +29,12 @@ import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
-import { sleep, withRetry } from './retry';
 import { heartbeatWhileSending } from './send-heartbeat';
 import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
 import { fingerprint, type SendState, stateFragment } from './send-state';
-import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
+import { abortQuietly, type CompletedPart, isRetryable, type Transfer } from './transfer';
 
 export interface SendResult {
   link: string;
@@ -111,7 +112,7 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
             signal,
             onBytes: (sent) => heartbeat.onProgress(sent, total),
           }),
-        { ...RETRY, signal, shouldRetry: isRetryable },
+        { policy: UPLOAD_RETRY, signal, shouldRetry: isRetryable, onRetry: input.onRetry },
       );
     }
     signal.throwIfAborted();
@@ -201,7 +202,13 @@ async function startTransfer(
     body,
     signal,
   });
-  const link = withFragment(new URL(presign.shortUrl, api.origin), linkFragment);
+  // The server's short link (its PUBLIC_URL), with the key added here.
+  const link = finalShareLink({
+    origin: api.origin,
+    fileId: presign.slug,
+    downloadUrl: presign.shortUrl,
+    fragment: linkFragment,
+  });
   const transfer: Transfer = {
     objectKey: presign.objectKey,
     slug: presign.slug,
@@ -258,16 +265,15 @@ function metadataOf(files: readonly LocalFile[]): MetadataRecord {
  */
 const PLAIN_CONTENT_TYPE = 'application/octet-stream';
 
-function withFragment(url: URL, fragment: string | null): string {
-  url.hash = fragment ?? '';
-  return url.toString();
-}
-
+/** The finalized link, with the fragment the link shown at presign carried. */
 function finalLink(origin: string, result: FinalizeResponse, presignLink: string): string {
-  if (!result.downloadUrl) return presignLink;
-  const url = new URL(result.downloadUrl, origin);
-  url.hash = new URL(presignLink).hash;
-  return url.toString();
+  const fragment = new URL(presignLink).hash.slice(1);
+  return finalShareLink({
+    origin,
+    fileId: result.fileId,
+    downloadUrl: result.downloadUrl,
+    fragment,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * storage URL lives. Here rather than in uploads, so files, short links and the sweeper need not
  * import the upload module for them.
  */
+import { shareLink } from '@sealdrop/core/client/share-link';
 
 /** Signed upload URLs live this long; clients ask /upload/parts for fresh ones after. */
 export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
@@ -17,6 +18,7 @@ export function urlLifetimeSeconds(ttlSeconds: number, fileExpiresAt: number, no
   return Math.max(1, Math.min(ttlSeconds, Math.floor((fileExpiresAt - now) / 1000)));
 }
 
+/** A file's short link, without a key: the one builder every client uses (core/client/share-link). */
 export function shortUrl(origin: string, code: string): string {
-  return `${origin}/s/${code}`;
+  return shareLink(origin, code);
 }

@@ -1,19 +1,13 @@
 /**
- * The one way the web app talks to the API: same origin, JSON envelope of README "The API by hand". Errors carry
+ * The one way the web app talks to the API: same origin, core's JSON envelope (client/envelope,
+ * README "The API by hand"). Errors carry
  * the HTTP status and the server's message; this module never touches the UI or the location.
  */
+import { ApiError, readEnvelope } from '@sealdrop/core/client/envelope';
+
+export { ApiError };
 export const API_BASE = '/api';
 export const AUTH_TOKEN_KEY = 'authToken';
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** Checks and types an answer's data: core's zod schemas fit (only `parse` is used). */
 export interface ResponseSchema<T> {
@@ -86,23 +80,13 @@ export async function apiRequest(
     referrerPolicy: 'no-referrer',
   });
   const text = await response.text();
-  let payload: { status?: string; data?: unknown; message?: string } | undefined;
-  try {
-    payload = text ? JSON.parse(text) : undefined;
-  } catch {
-    payload = undefined;
-  }
   if (response.status === 401 && token) {
     for (const listener of unauthorizedListeners) listener(token);
   }
-  if (!response.ok || payload?.status !== 'success') {
-    const message =
-      payload?.message ?? `${method} ${path} failed: ${response.status} ${text.slice(0, 200)}`;
-    throw new ApiError(message, response.status);
-  }
-  if (!options.schema) return payload.data;
+  const data = readEnvelope({ status: response.status, ok: response.ok, text }, { method, path });
+  if (!options.schema) return data;
   try {
-    return options.schema.parse(payload.data);
+    return options.schema.parse(data);
   } catch {
     throw new ApiError(UNEXPECTED_ANSWER, response.status);
   }

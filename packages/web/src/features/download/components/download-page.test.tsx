@@ -421,7 +421,7 @@ describe('DownloadPage', () => {
     first.push(sealed.slice(0, cutAt));
     first.fail(new TypeError('network error'));
     expect(await screen.findByText('Connection lost. Resuming…')).toBeVisible();
-    // After the first backoff (RESUME.backoffMs(1)) and the decryption's minimum display time.
+    // After the first backoff (up to 625 ms with jitter) and the decryption's minimum display time.
     expect(
       await screen.findByText('File decrypted and saved as report.pdf.', {}, { timeout: 5000 }),
     ).toBeVisible();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openResumableCiphertext, type ResumeTuning } from './resumable-ciphertext';
 
 const OBJECT = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7 + 3) & 0xff);
-const FAST: ResumeTuning = { attempts: 5, stallMs: 200, backoffMs: () => 1 };
+const FAST: ResumeTuning = { policy: { attempts: 5, baseDelayMs: 1, maxDelayMs: 1 }, stallMs: 200 };
 
 type Answer =
   /** Serves from the requested offset and drops the connection after `cutAfter` bytes. */

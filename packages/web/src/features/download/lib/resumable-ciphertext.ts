@@ -1,29 +1,24 @@
 /**
  * The ciphertext of a download as one stream that survives a dropped connection.
  * When the response fails mid-way (reset, cut short, a stall, a 5xx on the way back), it asks again
- * from the first byte it has not yet passed on, with an HTTP Range header, up to RESUME.attempts
- * times in a row with backoff, and the stream goes on as if nothing happened. Every byte passed on
+ * from the first byte it has not yet passed on, with an HTTP Range header, up to the download retry
+ * policy's attempts in a row with backoff, and the stream goes on as if nothing happened. Every byte passed on
  * is held by the decryptor until its record verifies, so continuing at that byte is continuing at
  * the first unverified record; a file that changed meanwhile (another size, other bytes) fails its
  * size check here or its record there, with the usual tamper error. Used by the download worker and
  * by the page's own decryption, so both resume the same way.
  */
+import { backoffDelay, DOWNLOAD_RETRY, type RetryPolicy, sleep } from '@sealdrop/core/client/retry';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 
 export interface ResumeTuning {
-  /** Failed attempts in a row before giving up. */
-  attempts: number;
+  /** Failed attempts in a row before giving up, and the waits between them. */
+  policy: RetryPolicy;
   /** No byte for this long counts as a dropped connection. */
   stallMs: number;
-  /** Wait before the nth attempt (1-based). */
-  backoffMs: (attempt: number) => number;
 }
 
-export const RESUME: ResumeTuning = {
-  attempts: 5,
-  stallMs: 30_000,
-  backoffMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000),
-};
+export const RESUME: ResumeTuning = { policy: DOWNLOAD_RETRY, stallMs: 30_000 };
 
 export interface ResumableCiphertextInput {
   /** GETs the object with this Range header value; null asks for the whole object (no header). */
@@ -122,9 +117,9 @@ export async function openResumableCiphertext(
     input.onInterrupted?.();
     reader.cancel().catch(() => {});
     let last: unknown = cause;
-    while (failures < tuning.attempts) {
+    while (failures < tuning.policy.attempts) {
       failures += 1;
-      await sleep(tuning.backoffMs(failures), signal);
+      await sleep(backoffDelay(failures, tuning.policy), signal);
       attempt = new AbortController();
       try {
         const response = await input.open(
@@ -236,19 +231,4 @@ function contentLength(response: Response): number {
 /** fetch rejects a dropped connection with a TypeError ("network error", "terminated", …). */
 function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }
-    function stop() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }

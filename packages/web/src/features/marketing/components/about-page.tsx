@@ -1,16 +1,13 @@
-import { RETENTION_MS } from '@sealdrop/core/limits';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { brand } from '../../../config/brand';
+import { useLinkLimits } from '../../../lib/public-config';
 import { PageHero } from './page-hero';
 import { SecurityArchitecture } from './security-architecture';
 import './marketing.css';
-
-const FREE_RETENTION = retentionLabel(RETENTION_MS.free);
-const PREMIUM_RETENTION = retentionLabel(RETENTION_MS.premium);
 
 const PRINCIPLES = [
   {
@@ -30,12 +27,15 @@ const PRINCIPLES = [
 /** /about — the story behind Sealdrop and how it protects a file. */
 export function AboutPage() {
   useDocumentTitle('About');
+  const limits = useLinkLimits();
+  const freeRetention = retentionLabel(limits.retentionMs.free);
+  const premiumRetention = retentionLabel(limits.retentionMs.premium);
   return (
     <main className="sd-marketing">
       <PageHero
         eyebrow={`About ${brand.name}`}
         title="Send a file to one person, not to everyone in between"
-        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears when its link expires, within ${FREE_RETENTION} (${PREMIUM_RETENTION} on Premium).`}
+        lead={`${brand.name} is a small file-sharing service with one idea at its core: the file is encrypted before it leaves your browser, and it disappears when its link expires, within ${freeRetention} (${premiumRetention} on Premium).`}
       />
 
       <section className="sd-container sd-section sd-story" aria-labelledby="about-story">

@@ -1,3 +1,4 @@
+import { linkLimits } from '@sealdrop/core/client/link-options';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { operatorLabel, usePublicConfig } from '../../../lib/public-config';
 import { TERMS_TEXTS as T } from './terms-texts';
@@ -43,7 +44,7 @@ export function TermsPage() {
       <section aria-labelledby="terms-retention">
         <h2 id="terms-retention">{T.retentionTitle}</h2>
         <ul>
-          {T.retention.map((line) => (
+          {T.retention(linkLimits(config)).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

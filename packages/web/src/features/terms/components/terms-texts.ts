@@ -2,12 +2,9 @@
  * The default terms of use: plain words a small operator can run a public instance on. The
  * operator's name and abuse address come from the server's settings (OPERATOR_NAME, ABUSE_EMAIL).
  */
-import { RETENTION_MS } from '@sealdrop/core/limits';
+import type { LinkLimits } from '@sealdrop/core/client/link-options';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { brand } from '../../../config/brand';
-
-const FREE = retentionLabel(RETENTION_MS.free);
-const PREMIUM = retentionLabel(RETENTION_MS.premium);
 
 export const TERMS_TEXTS = {
   title: 'Terms of use',
@@ -43,8 +40,9 @@ export const TERMS_TEXTS = {
     'Files sent without encryption can be read by the operator and may be scanned for malware.',
   ],
   retentionTitle: 'What is kept, and for how long',
-  retention: [
-    `Files are deleted when they expire: after ${FREE} (${PREMIUM} on Premium) at the latest, sooner if the sender chose so or the link's download limit is reached.`,
+  /** The server's retention (GET /api/config) fills in the first line. */
+  retention: (limits: LinkLimits) => [
+    `Files are deleted when they expire: after ${retentionLabel(limits.retentionMs.free)} (${retentionLabel(limits.retentionMs.premium)} on Premium) at the latest, sooner if the sender chose so or the link's download limit is reached.`,
     "A removed file's link says why it was removed until the file would have expired.",
     'A report is kept until a moderator closes it and for a while after; a key included with a report is deleted as soon as the report is closed.',
     'The audit log of moderation actions is kept. Network addresses are never kept as such: only keyed hashes of them, for limits and blocks.',

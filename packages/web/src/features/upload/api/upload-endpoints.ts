@@ -6,10 +6,10 @@ import {
   partsResponseSchema,
   presignResponseSchema,
 } from '@sealdrop/core/api-schemas';
+import { sleep } from '@sealdrop/core/client/retry';
 import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { apiRequest } from '../../../lib/api-client';
 import { isPageLeaving } from '../../../lib/page-leaving';
-import { sleep } from '../lib/retry';
 
 export const FINALIZE_TARGET_MESSAGE = 'finalize requires objectKey or slug';
 

@@ -2,15 +2,8 @@
  * "Download limit": how many downloads the link allows before it stops working
  * and its file is deleted. "1 download" is burn-after-reading. The server counts and enforces it.
  */
+import { DOWNLOAD_LIMIT_CHOICES } from '@sealdrop/core/client/link-options';
 import { useId } from 'react';
-
-export const DOWNLOAD_LIMIT_CHOICES = [
-  { label: '1 download', limit: 1 },
-  { label: '5 downloads', limit: 5 },
-  { label: '20 downloads', limit: 20 },
-  { label: '100 downloads', limit: 100 },
-  { label: 'Unlimited', limit: null },
-] as const;
 
 /** null = unlimited, the default. */
 export type DownloadLimit = number | null;

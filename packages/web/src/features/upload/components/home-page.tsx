@@ -1,9 +1,10 @@
 import {
-  fileTooLargeMessage,
-  MAX_UPLOAD_BYTES,
-  maxSizeLabel,
-  RETENTION_MS,
-} from '@sealdrop/core/limits';
+  defaultExpirySeconds,
+  expiryOptions,
+  type LinkLimits,
+  linkLimits,
+} from '@sealdrop/core/client/link-options';
+import { fileTooLargeMessage, maxSizeLabel } from '@sealdrop/core/limits';
 import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { isRunning, type TransferView } from '../transfers/transfers';
 import { type Transfers, TransfersProvider, useTransfers } from '../transfers/transfers-provider';
 import { BenefitTiles } from './benefit-tiles';
 import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
-import { defaultExpiry, ExpirySelect } from './expiry-select';
+import { ExpirySelect } from './expiry-select';
 import { FileDropZone } from './file-drop-zone';
 import { PASSPHRASE_LINK_NOTE, PassphraseField } from './passphrase-field';
 import { PremiumCard } from './premium-card';
@@ -27,6 +28,8 @@ import './home-page.css';
 export interface HomePageProps {
   /** Premium raises the size limit to 100GB and keeps files 30 days; the texts follow. */
   isPremium?: boolean;
+  /** The server's retention and size limits (GET /api/config); default: a default server's. */
+  limits?: LinkLimits;
   /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
   resumeStore?: PendingUploadStore;
   /**
@@ -35,6 +38,8 @@ export interface HomePageProps {
    */
   onUploaded?: UploadFlowDeps['onReady'];
 }
+
+const DEFAULT_LIMITS = linkLimits();
 
 /**
  * Home: pick files or a folder, get one link at once, watch it upload. Inside the app the
@@ -53,13 +58,14 @@ export function HomePage(props: HomePageProps) {
 
 function HomeContent({
   isPremium = false,
+  limits = DEFAULT_LIMITS,
   resumeStore = pendingUploads,
   transfers,
 }: HomePageProps & { transfers: Transfers }) {
   const [encrypt, setEncrypt] = useState(true);
   // null until the person picks one: the default follows the tier (premium may load later).
   const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
-  const expiresIn = expiryChoice ?? defaultExpiry(isPremium);
+  const expiresIn = expiryChoice ?? defaultExpirySeconds(limits, isPremium);
   const [downloadLimit, setDownloadLimit] = useState<DownloadLimit>(null);
   const [passphrase, setPassphrase] = useState('');
   /** Files were added with a weak passphrase: refused, and the field says why. */
@@ -68,9 +74,9 @@ function HomeContent({
   const [picking, setPicking] = useState(false);
   const { pending, dismiss, discard } = usePendingUploads(resumeStore);
   const tier = isPremium ? 'premium' : 'guest';
-  const maxBytes = MAX_UPLOAD_BYTES[tier];
+  const maxBytes = limits.maxUploadBytes[tier];
   const maxLabel = maxSizeLabel(maxBytes);
-  const retention = retentionLabel(RETENTION_MS[tier]);
+  const retention = retentionLabel(limits.retentionMs[tier]);
 
   const onFiles = (picked: PickedFile[]) => {
     const file = bundleFiles(picked);
@@ -146,7 +152,11 @@ function HomeContent({
                 />
                 Encrypt in my browser
               </label>
-              <ExpirySelect value={expiresIn} onChange={setExpiryChoice} isPremium={isPremium} />
+              <ExpirySelect
+                value={expiresIn}
+                onChange={setExpiryChoice}
+                options={expiryOptions(limits, isPremium)}
+              />
               <DownloadLimitSelect value={downloadLimit} onChange={setDownloadLimit} />
               <PassphraseField
                 value={passphrase}
@@ -191,6 +201,9 @@ function TransferCard({
         expiresAt={state.expiresAt}
         errorMessage={state.errorMessage}
         removed={state.removed}
+        connectionLost={state.connectionLost}
+        continuable={state.continuable}
+        onCancel={transfer.cancel}
         onRetry={transfer.retry}
         onUploadAnother={onUploadAnother}
         copyConfirmMs={HOME_COPY_CONFIRM_MS}

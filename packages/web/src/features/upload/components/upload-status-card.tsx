@@ -45,6 +45,9 @@ function SelfDrivingUploadCard({
       finalUrl={state.link}
       errorMessage={state.errorMessage}
       removed={state.removed}
+      connectionLost={state.connectionLost}
+      continuable={state.continuable}
+      onCancel={reset}
       onRetry={retry}
       onUploadAnother={() => {
         reset();

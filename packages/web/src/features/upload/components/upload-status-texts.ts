@@ -17,6 +17,9 @@ export const STATUS_TEXTS: Record<UploadCardStatus, { title: string; description
 export const LINK_HINT_PENDING =
   'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.';
 export const LINK_HINT_READY = "This is your instant link. It's live and ready to share.";
+/** The transfer is paused by a network failure and goes on by itself when it can. */
+export const CONNECTION_LOST = 'Connection lost. Retrying…';
+
 /**
  * A failed upload's link leads nowhere, and the card says so instead of offering it: the same
  * words a waiting recipient reads when the upload never finished.

@@ -12,6 +12,7 @@ import { UploadAnnouncer } from './upload-announcer';
 import { UploadProgress } from './upload-progress';
 import {
   CARD_COPY_CONFIRM_MS,
+  CONNECTION_LOST,
   LINK_HINT_FAILED,
   LINK_HINT_PENDING,
   LINK_HINT_READY,
@@ -38,7 +39,13 @@ export interface UploadStatusViewProps {
   errorMessage?: string | null;
   /** The failed upload was removed by the server (blocked as malware): no Retry. */
   removed?: boolean;
+  /** The network failed and the transfer waits to try again by itself. */
+  connectionLost?: boolean;
+  /** The failure kept the link: Retry continues the same upload. */
+  continuable?: boolean;
   onRetry?: () => void;
+  /** Ends a running (or continuable) upload and its link. */
+  onCancel?: () => void;
   onUploadAnother?: () => void;
   copyConfirmMs?: number;
 }
@@ -61,6 +68,9 @@ export function UploadStatusView(props: UploadStatusViewProps) {
   const speed = props.speed !== undefined ? props.speed : normalized.speed;
   const eta = props.eta !== undefined ? props.eta : normalized.eta;
   const failed = status === 'error';
+  // A failure that kept its link (Retry continues it) does not kill the link.
+  const dead = failed && !props.continuable;
+  const running = status === 'processing' || status === 'uploading';
 
   return (
     <Card as="section" className="sd-upload-card" aria-labelledby={titleId} padding="lg">
@@ -97,11 +107,17 @@ export function UploadStatusView(props: UploadStatusViewProps) {
         showRate={status === 'uploading'}
       />
 
+      {running && props.connectionLost ? (
+        <p className="sd-upload-card__paused" role="status">
+          {CONNECTION_LOST}
+        </p>
+      ) : null}
+
       <LinkField
         url={finalUrl}
-        dead={failed}
+        dead={dead}
         hint={
-          failed
+          dead
             ? props.removed
               ? LINK_HINT_REMOVED
               : LINK_HINT_FAILED
@@ -110,12 +126,12 @@ export function UploadStatusView(props: UploadStatusViewProps) {
               : LINK_HINT_PENDING
         }
       />
-      {expiresAt && finalUrl && !failed ? (
+      {expiresAt && finalUrl && !dead ? (
         <p className="sd-upload-card__expiry">{formatExpiry(expiresAt)}</p>
       ) : null}
       {/* A failed upload's link leads nowhere: no Copy, no share buttons. */}
       <ShareActions
-        url={failed ? null : finalUrl}
+        url={dead ? null : finalUrl}
         copyConfirmMs={props.copyConfirmMs ?? CARD_COPY_CONFIRM_MS}
       />
 
@@ -129,6 +145,11 @@ export function UploadStatusView(props: UploadStatusViewProps) {
         {status === 'error' && !props.removed ? (
           <Button variant="primary" onClick={props.onRetry}>
             Retry
+          </Button>
+        ) : null}
+        {props.onCancel && (running || (failed && props.continuable)) ? (
+          <Button variant="secondary" onClick={props.onCancel}>
+            Cancel upload
           </Button>
         ) : null}
         <Button variant="secondary" onClick={props.onUploadAnother}>

@@ -6,10 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPageLeaving } from '../../../lib/page-leaving';
-import { completeTinyUrl, createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
-import type { UploadCardStatus } from '../components/upload-status-texts';
-import { isAbortError, isRemovedUpload, uploadErrorMessage } from '../lib/upload-errors';
-import { normalizeProgress, type ProgressValue } from '../lib/upload-format';
+import { createInstantTinyUrl, type ShortLinkReservation } from '../api/tiny-url';
+import { isAbortError } from '../lib/upload-errors';
 import {
   type PendingUpload,
   reservationOf,
@@ -18,58 +16,28 @@ import {
 } from '../resume/pending-upload';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { DifferentFileError, resumeUpload } from '../resume/resume-upload';
-import { type TransferStage, type UploadFileResult, uploadFile } from '../transfer/upload-file';
+import { InterruptedUpload, type UploadFileResult, uploadFile } from '../transfer/upload-file';
+import {
+  cardStatus,
+  type FinishedUpload,
+  fail,
+  finish,
+  INITIAL,
+  type LinkOptions,
+  onProgress,
+  type PausedUpload,
+  retryNotice,
+  type Update,
+  type UploadFlowState,
+} from './upload-flow-steps';
 
-export type UploadPhase = 'pending' | 'preparing' | TransferStage | 'ready' | 'error';
-
-export interface UploadFlowState {
-  phase: UploadPhase;
-  file: File | null;
-  encrypt: boolean;
-  progress: number;
-  speed: number | null;
-  eta: number | null;
-  /** The share link: known from presign on, final once ready. */
-  link: string | null;
-  errorMessage: string | null;
-  /** The server removed the upload (blocked as malware): its link is dead and Retry pointless. */
-  removed?: boolean;
-  /** The sender's link options ("Expires after", "Download limit", "Passphrase"), kept for Retry. */
-  options?: LinkOptions;
-  /** When the link stops working, as the server set it (ISO). */
-  expiresAt?: string | null;
-}
-
-const INITIAL: UploadFlowState = {
-  phase: 'pending',
-  file: null,
-  encrypt: true,
-  progress: 0,
-  speed: null,
-  eta: null,
-  link: null,
-  errorMessage: null,
-};
-
-/** How the status card names each phase. */
-export function cardStatus(phase: UploadPhase): UploadCardStatus {
-  if (phase === 'pending') return 'idle';
-  if (phase === 'uploading' || phase === 'ready' || phase === 'error') return phase;
-  return 'processing';
-}
-
-/** How long and how often the link works; absent = the tier's retention, unlimited downloads. */
-export interface LinkOptions {
-  expiresIn?: number;
-  downloadLimit?: number | null;
-  /** Premium: the link's key is wrapped under it (encrypted uploads only). */
-  passphrase?: string;
-}
-
-export interface FinishedUpload {
-  fileId: string;
-  size: number;
-}
+export type {
+  FinishedUpload,
+  LinkOptions,
+  UploadFlowState,
+  UploadPhase,
+} from './upload-flow-steps';
+export { cardStatus } from './upload-flow-steps';
 
 export interface UploadFlowDeps {
   /** Where unfinished multipart uploads are remembered so that a reload can resume them. */
@@ -87,6 +55,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
   const announce = useCallback((upload: FinishedUpload) => onReadyRef.current?.(upload), []);
   const controller = useRef<AbortController | null>(null);
   const run = useRef(0);
+  const paused = useRef<PausedUpload | null>(null);
 
   // Leaving the page (or the card) must not leave a transfer running in the background.
   useEffect(() => () => controller.current?.abort(), []);
@@ -123,6 +92,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
       // Finalized, aborted or failed (the server side is aborted then): nothing left to resume.
       // A page reload keeps it: the `finally` either never runs or sees the page leaving.
       let resumable: string | null = null;
+      let keep = false;
       try {
         const result = await uploadFile({
           input: file,
@@ -133,6 +103,7 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           onStage: (phase) => update({ phase }),
           onLink: (link, expiresAt) => update({ link, expiresAt }),
           onProgress: onProgress(update),
+          retry: retryNotice(update),
           onMultipartStart: (upload) => {
             resumable = upload.fileId;
             void store.save(toPendingUpload(upload, file, reservation, Date.now()));
@@ -144,9 +115,17 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
         await finish(result, reservation, encrypt ? null : file, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = {
+            upload: error,
+            storedId: resumable,
+            finishWith: (result, next) => finish(result, reservation, encrypt ? null : file, next),
+          };
+        }
         fail(error, signal, update);
       } finally {
-        if (resumable && !isPageLeaving()) void store.remove(resumable);
+        if (resumable && !keep && !isPageLeaving()) void store.remove(resumable);
       }
     },
     [begin, store, announce],
@@ -164,6 +143,8 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
         progress: upload.file.size ? (sentBytes(upload) / upload.file.size) * 100 : 0,
       });
       let keep = false;
+      const finishWith = (result: UploadFileResult, next: Update) =>
+        finish(result, reservationOf(upload), upload.fragment === null ? file : null, next);
       try {
         const result = await resumeUpload({
           upload,
@@ -172,11 +153,16 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
           onStage: (phase) => update({ phase }),
           onProgress: onProgress(update),
           onPartDone: (part) => void store.addPart(upload.fileId, part),
+          retry: retryNotice(update),
         });
-        await finish(result, reservationOf(upload), upload.fragment === null ? file : null, update);
+        await finishWith(result, update);
         if (!signal.aborted) announce({ fileId: result.fileId, size: file.size });
       } catch (error) {
         keep = error instanceof DifferentFileError;
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = { upload: error, storedId: upload.fileId, finishWith };
+        }
         fail(error, signal, update);
       } finally {
         if (!keep && !isPageLeaving()) void store.remove(upload.fileId);
@@ -185,57 +171,61 @@ export function useUploadFlow({ store = pendingUploads, onReady }: UploadFlowDep
     [begin, store, announce],
   );
 
-  const retry = useCallback(() => {
-    if (state.file) void start(state.file, state.encrypt, state.options);
-  }, [start, state.file, state.encrypt, state.options]);
+  /** Goes on with the same upload and link after a failure; only the missing parts are sent. */
+  const proceed = useCallback(
+    async (stopped: PausedUpload, from: UploadFlowState) => {
+      paused.current = null;
+      const { signal, update } = begin({
+        ...from,
+        phase: 'uploading',
+        errorMessage: null,
+        connectionLost: false,
+        continuable: false,
+      });
+      const { storedId } = stopped;
+      let keep = false;
+      try {
+        const result = await stopped.upload.resume({
+          signal,
+          onStage: (phase) => update({ phase }),
+          onProgress: onProgress(update),
+          onPartDone: (part) => {
+            if (storedId) void store.addPart(storedId, part);
+          },
+          retry: retryNotice(update),
+        });
+        await stopped.finishWith(result, update);
+        if (!signal.aborted && from.file) announce({ fileId: result.fileId, size: from.file.size });
+      } catch (error) {
+        if (error instanceof InterruptedUpload && !signal.aborted) {
+          keep = true;
+          paused.current = { ...stopped, upload: error };
+        }
+        fail(error, signal, update);
+      } finally {
+        if (storedId && !keep && !isPageLeaving()) void store.remove(storedId);
+      }
+    },
+    [begin, store, announce],
+  );
 
+  const retry = useCallback(() => {
+    if (paused.current) void proceed(paused.current, state);
+    else if (state.file) void start(state.file, state.encrypt, state.options);
+  }, [proceed, start, state]);
+
+  /** "Cancel upload" (and moving on to another one): the only way a started upload ends. */
   const reset = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
+    if (paused.current) {
+      paused.current.upload.cancel();
+      if (paused.current.storedId) void store.remove(paused.current.storedId);
+      paused.current = null;
+    }
     run.current += 1;
     setState(INITIAL);
-  }, []);
+  }, [store]);
 
   return { state, status: cardStatus(state.phase), start, resume, retry, reset };
-}
-
-function onProgress(update: (patch: Partial<UploadFlowState>) => void) {
-  return (value: number | ProgressValue) => {
-    const { percent, speed, eta } = normalizeProgress(value);
-    update({ progress: percent, speed, eta });
-  };
-}
-
-async function finish(
-  result: UploadFileResult,
-  reservation: ShortLinkReservation | null,
-  /** A plain upload's file, whose name the short link may keep; null when encrypted. */
-  plainFile: File | null,
-  update: (patch: Partial<UploadFlowState>) => void,
-) {
-  if (reservation) {
-    await completeTinyUrl(reservation, {
-      fileId: result.fileId,
-      storageKey: result.storageKey,
-      ...(plainFile ? { originalName: plainFile.name || 'file' } : {}),
-    }).catch((error: unknown) => console.error('Completing the short link failed', error));
-  }
-  update({ phase: 'ready', progress: 100, speed: null, eta: null, link: result.shareUrl });
-}
-
-function fail(
-  error: unknown,
-  signal: AbortSignal,
-  update: (patch: Partial<UploadFlowState>) => void,
-) {
-  if (isAbortError(error) || signal.aborted) return;
-  console.error('Upload failed', error);
-  update({
-    phase: 'error',
-    progress: 0,
-    speed: null,
-    eta: null,
-    errorMessage: uploadErrorMessage(error),
-    removed: isRemovedUpload(error),
-  });
 }

@@ -3,6 +3,7 @@
  * because the UI message depends on where the failure happened, and retries only make sense for
  * some of them.
  */
+import { isRetryableStatus } from '@sealdrop/core/client/retry';
 import { ApiError } from '../../../lib/api-client';
 
 export const NO_FILE_MESSAGE = 'No file provided';
@@ -42,7 +43,7 @@ export function isAbortError(error: unknown): boolean {
 export function isRetryable(error: unknown): boolean {
   if (isAbortError(error) || error instanceof PrepareError) return false;
   if (error instanceof TransferError) return error.retryable;
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  if (error instanceof ApiError) return isRetryableStatus(error.status);
   // fetch() network failures surface as TypeError; anything unknown is worth one more try.
   return true;
 }

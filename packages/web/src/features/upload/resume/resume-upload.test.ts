@@ -13,7 +13,7 @@ import { factsOf, type PendingUpload } from './pending-upload';
 import { resumeUpload } from './resume-upload';
 
 const ORIGIN = 'https://sealdrop.test';
-const fast = { attempts: 2, baseDelayMs: 1 };
+const fast = { policy: { attempts: 2, baseDelayMs: 1 } };
 
 function fileOf(size: number, name = 'big.bin', lastModified = 1_700_000_000_000): File {
   const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 13 + 1) & 0xff);

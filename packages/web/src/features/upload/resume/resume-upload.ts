@@ -4,6 +4,8 @@
  * confirmed are encrypted and sent again (records depend only on key, iv and index, so the bytes
  * are identical); then finalize, exactly as a fresh upload ends.
  */
+
+import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
@@ -14,13 +16,12 @@ import {
   requestPartUrls,
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
-import type { RetryOptions } from '../lib/retry';
-import { finalShareUrl } from '../lib/share-link';
-import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
+import type { SendRetry } from '../lib/send-retry';
+import { isRemovedUpload, isRetryable, PrepareError } from '../lib/upload-errors';
 import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
 import type { PutBlob } from '../transfer/put-blob';
-import type { UploadFileResult } from '../transfer/upload-file';
+import { InterruptedUpload, type UploadFileResult, type UploadRun } from '../transfer/upload-file';
 import { heartbeatWhileSending } from '../transfer/upload-heartbeat';
 import { DIFFERENT_FILE_MESSAGE, isSameFile, type PendingUpload } from './pending-upload';
 
@@ -34,7 +35,8 @@ export interface ResumeUploadOptions {
   progressIntervalMs?: number;
   origin?: string;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  /** How failed requests are tried again, and who hears of it. */
+  retry?: SendRetry;
 }
 
 export class DifferentFileError extends Error {
@@ -73,6 +75,8 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
   });
   const onBytes = heartbeat.onBytes;
 
+  // Parts storage confirmed in this run too: a continued run sends only the others.
+  const stored = new Map(upload.parts.map((part) => [part.partNumber, part]));
   try {
     options.onStage?.('uploading');
     const parts = await uploadMultipart({
@@ -84,7 +88,10 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
         parts: [],
       },
       completed: upload.parts,
-      onPartDone: options.onPartDone,
+      onPartDone: (part) => {
+        stored.set(part.partNumber, part);
+        options.onPartDone?.(part);
+      },
       concurrency: upload.concurrency,
       cipher,
       contentType: upload.contentType,
@@ -101,7 +108,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
     );
     return {
       ...result,
-      shareUrl: finalShareUrl({
+      shareUrl: finalShareLink({
         origin: options.origin ?? window.location.origin,
         shortCode: upload.shortCode,
         fileId: result.fileId,
@@ -111,6 +118,12 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
       }),
     };
   } catch (error) {
+    // The network stayed down past every try: the same upload and link go on with Retry.
+    if (!signal?.aborted && isRetryable(error)) {
+      const resume = (run: UploadRun) =>
+        resumeUpload({ ...options, ...run, upload: { ...upload, parts: [...stored.values()] } });
+      throw new InterruptedUpload(error, upload.link, resume, () => abortQuietly(target));
+    }
     if (!isRemovedUpload(error)) abortQuietly(target);
     throw error;
   } finally {

@@ -1,5 +1,6 @@
 /** The single-PUT path, for files the server did not split into parts. */
-import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
+import { withRetry } from '@sealdrop/core/client/retry';
+import { type SendRetry, sendRetryOptions } from '../lib/send-retry';
 import { type PutBlob, putBlob } from './put-blob';
 
 export const UPLOAD_URL_REQUIRED = 'uploadUrl required';
@@ -12,7 +13,7 @@ export interface DirectUploadOptions {
   signal?: AbortSignal;
   onBytes?: (sent: number) => void;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  retry?: SendRetry;
   timeoutMs?: number;
 }
 
@@ -38,6 +39,6 @@ export async function uploadDirect(options: DirectUploadOptions): Promise<void> 
         throw error;
       }
     },
-    { ...(options.retry ?? DEFAULT_RETRY), signal },
+    sendRetryOptions(options.retry, signal),
   );
 }

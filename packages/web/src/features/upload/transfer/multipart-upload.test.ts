@@ -8,7 +8,7 @@ import { TransferError } from '../lib/upload-errors';
 import { uploadMultipart } from './multipart-upload';
 import type { PutBlobOptions, PutBlobResult } from './put-blob';
 
-const fast = { attempts: 4, baseDelayMs: 1 };
+const fast = { policy: { attempts: 4, baseDelayMs: 1 } };
 
 function fileOf(size: number): File {
   return new File([Uint8Array.from({ length: size }, (_, i) => (i * 31 + 7) & 0xff)], 'data.bin');
@@ -143,7 +143,7 @@ describe('uploadMultipart', () => {
         plan: planFor(size, RECORD_SIZE, 4),
         concurrency: 1,
         put: recorder.put,
-        retry: { attempts: 3, baseDelayMs: 1 },
+        retry: { policy: { attempts: 3, baseDelayMs: 1 } },
       }),
     ).rejects.toThrow('Upload failed: 500 boom');
     expect(recorder.put).toHaveBeenCalledTimes(3);

@@ -1,13 +1,13 @@
 /**
- * Multipart transfer: parts go in parallel (at most `concurrency` at once), each one retried on
- * its own with backoff, so one bad part never restarts the file. Progress counts finished parts
- * plus the bytes of parts in flight, because XHR progress alone arrives only every ~100 ms.
+ * The page's multipart transfer: core's part sender (client/send-parts: concurrency, retry with the
+ * offline pause, progress, ETags) with the page's own part bodies (sealed in a staging worker on
+ * disk, or in memory) and its XHR PUT, which reports upload progress.
  */
 import type { MultipartPlan } from '@sealdrop/core/api-schemas';
-import { createPartUrlPool } from '@sealdrop/core/part-url-pool';
+import { sendParts } from '@sealdrop/core/client/send-parts';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import type { CompletedPart } from '../api/upload-endpoints';
-import { DEFAULT_RETRY, type RetryOptions, withRetry } from '../lib/retry';
+import { type SendRetry, sendRetryOptions } from '../lib/send-retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 import { openPartStaging, type PartStaging } from '../staging/part-staging';
 import { type PartCipher, partBody } from './part-body';
@@ -28,108 +28,67 @@ export interface MultipartUploadOptions {
   /** Each part as storage confirms it, so that a reload can resume from there. */
   onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  retry?: SendRetry;
   partTimeoutMs?: number;
   /** Where encrypted parts are sealed; default: on disk when it helps (staging/part-staging.ts). */
   openStaging?: () => Promise<PartStaging | null>;
 }
 
 export async function uploadMultipart(options: MultipartUploadOptions): Promise<CompletedPart[]> {
-  const { file, plan, cipher, onBytes } = options;
+  const { file, plan, cipher } = options;
   const put = options.put ?? putBlob;
-  const retry = options.retry ?? DEFAULT_RETRY;
-  // One failed part stops the others: the caller aborts the whole upload anyway.
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const already = new Map(
-    (options.completed ?? [])
-      .filter((part) => part.partNumber >= 1 && part.partNumber <= plan.partCount)
-      .map((part) => [part.partNumber, part]),
-  );
-  const pool = createPartUrlPool({
-    initial: plan.parts.filter((part) => !already.has(part.partNumber)),
-    partCount: plan.partCount,
-    request: options.requestPartUrls,
-    skip: new Set(already.keys()),
-  });
-
-  const inFlight = new Map<number, number>();
-  let finished = 0;
-  for (const partNumber of already.keys()) {
-    finished += partObjectSize(file.size, cipher !== null, plan.partSize, partNumber);
-  }
-  const report = () => {
-    let sent = finished;
-    for (const loaded of inFlight.values()) sent += loaded;
-    onBytes?.(sent);
-  };
-
   const staging = cipher ? await (options.openStaging ?? openPartStaging)() : null;
-  const sendPart = async (partNumber: number): Promise<CompletedPart> => {
-    const part = { file, partSize: plan.partSize, partNumber, partCount: plan.partCount, cipher };
-    const body = await (staging ? staging.prepare(part) : partBody(part));
-    const etag = await withRetry(
-      async (attempt) => {
-        const url = await pool.get(partNumber, attempt > 1);
-        try {
-          const result = await put({
+  // A part is sealed once and its body reused by every try, until storage has it.
+  const bodies = new Map<number, Promise<Blob>>();
+  const bodyFor = (partNumber: number) => {
+    let body = bodies.get(partNumber);
+    if (!body) {
+      const part = { file, partSize: plan.partSize, partNumber, partCount: plan.partCount, cipher };
+      body = staging ? staging.prepare(part) : partBody(part);
+      bodies.set(partNumber, body);
+      // A body that failed is made again by the next try.
+      body.catch(() => bodies.delete(partNumber));
+    }
+    return body;
+  };
+  try {
+    return await sendParts<Blob>({
+      partCount: plan.partCount,
+      initialUrls: plan.parts,
+      requestPartUrls: options.requestPartUrls,
+      concurrency: options.concurrency,
+      completed: options.completed ?? [],
+      partBytes: (n) => partObjectSize(file.size, cipher !== null, plan.partSize, n),
+      bodyFor,
+      put: async ({ url, body, signal, onBytes }) =>
+        (
+          await put({
             url,
             body,
             contentType: options.contentType,
             signal,
             timeoutMs: options.partTimeoutMs,
-            onProgress: (loaded) => {
-              inFlight.set(partNumber, loaded);
-              report();
-            },
-          });
-          if (!result.etag) {
-            throw new TransferError(
-              `Upload failed: storage returned no ETag for part ${partNumber} (its CORS rule must expose ETag)`,
-              result.status,
-              false,
-            );
-          }
-          return result.etag;
-        } catch (error) {
-          inFlight.delete(partNumber);
-          report();
-          throw error;
-        }
+            onProgress: onBytes,
+          })
+        ).etag,
+      missingEtag: (partNumber) =>
+        new TransferError(
+          `Upload failed: storage returned no ETag for part ${partNumber} (its CORS rule must expose ETag)`,
+          null,
+          false,
+        ),
+      onPartDone: (part) => {
+        bodies.delete(part.partNumber);
+        staging?.release(part.partNumber);
+        options.onPartDone?.(part);
       },
-      { ...retry, signal },
-    );
-    inFlight.delete(partNumber);
-    finished += body.size;
-    pool.release(partNumber);
-    staging?.release(partNumber);
-    report();
-    options.onPartDone?.({ partNumber, etag });
-    return { partNumber, etag };
-  };
-
-  const completed: CompletedPart[] = [...already.values()];
-  const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter(
-    (partNumber) => !already.has(partNumber),
-  );
-  if (already.size) report();
-  let next = 0;
-  const worker = async () => {
-    while (next < missing.length) {
-      if (signal.aborted) throw abortError();
-      const partNumber = missing[next] as number;
-      next += 1;
-      completed.push(await sendPart(partNumber));
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency || 1, missing.length));
-  try {
-    await Promise.all(Array.from({ length: workers }, worker));
+      ...(options.onBytes ? { onBytes: options.onBytes } : {}),
+      retry: sendRetryOptions(options.retry),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   } catch (error) {
-    stop.abort();
     throw options.signal?.aborted ? abortError() : error;
   } finally {
     await staging?.close();
   }
-  return completed.sort((a, b) => a.partNumber - b.partNumber);
 }

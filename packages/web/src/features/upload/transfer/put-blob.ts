@@ -3,6 +3,7 @@
  * progress, and a Blob rather than a stream because streaming bodies fail over HTTP/1.1
  * (TOOLCHAIN.md).
  */
+import { isRetryablePutStatus } from '@sealdrop/core/client/retry';
 import { abortError, TransferError } from '../lib/upload-errors';
 
 export interface PutBlobOptions {
@@ -23,11 +24,6 @@ export interface PutBlobResult {
 }
 
 export type PutBlob = (options: PutBlobOptions) => Promise<PutBlobResult>;
-
-function isRetryableStatus(status: number): boolean {
-  // 403 is usually an expired pre-signed URL: worth another try with a fresh one.
-  return status >= 500 || status === 403 || status === 408 || status === 429;
-}
 
 export const putBlob: PutBlob = (options) =>
   new Promise((resolve, reject) => {
@@ -58,7 +54,7 @@ export const putBlob: PutBlob = (options) =>
         new TransferError(
           `Upload failed: ${xhr.status} ${body}`,
           xhr.status,
-          isRetryableStatus(xhr.status),
+          isRetryablePutStatus(xhr.status),
         ),
       );
     };

@@ -6,12 +6,13 @@ import { objectSize } from '@sealdrop/core/upload-plan';
 import { describe, expect, it, vi } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
 import { fail, mockApi, ok } from '../../../testing/mock-api';
+import { TransferError } from '../lib/upload-errors';
 import { partUrls } from '../testing/part-urls';
 import type { PutBlobOptions } from './put-blob';
-import { uploadFile } from './upload-file';
+import { InterruptedUpload, uploadFile } from './upload-file';
 
 const ORIGIN = 'https://sealdrop.test';
-const fast = { attempts: 3, baseDelayMs: 1 };
+const fast = { policy: { attempts: 3, baseDelayMs: 1 } };
 function presignAnswer(body: unknown, multipart = false) {
   const { size, isEncrypted } = body as { size: number; isEncrypted: boolean };
   return ok({
@@ -146,6 +147,52 @@ describe('uploadFile', () => {
     expect(api.callsTo('POST /upload/finalize')[0]?.body).toEqual({
       objectKey: 'objects/abc',
       slug: 'Slug123456',
+      parts: [
+        { partNumber: 1, etag: '"1"' },
+        { partNumber: 2, etag: '"2"' },
+        { partNumber: 3, etag: '"3"' },
+      ],
+    });
+  });
+
+  it('keeps the link of an upload whose network stayed down: resume sends only the missing parts', async () => {
+    const api = mockApi({
+      'POST /upload/presign': ({ body }) => presignAnswer(body, true),
+      'POST /upload/parts': partUrls,
+      'POST /upload/abort': () => ok({}),
+      'POST /upload/finalize': () =>
+        ok({
+          fileId: 'Slug123456',
+          storageKey: 'objects/abc',
+          downloadUrl: `${ORIGIN}/s/Slug123456`,
+        }),
+    });
+    let online = false;
+    const sent: string[] = [];
+    const put = async (options: PutBlobOptions) => {
+      const part = options.url.slice(-1);
+      if (!online && part !== '1')
+        throw new TransferError('Network error during upload', null, true);
+      sent.push(part);
+      return { status: 200, etag: `"${part}"` };
+    };
+    const failed = await uploadFile({
+      input: new File([new Uint8Array(2 * RECORD_SIZE + 1)], 'big.bin'),
+      encrypt: false,
+      origin: ORIGIN,
+      retry: fast,
+      put,
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(InterruptedUpload);
+    expect(api.callsTo('POST /upload/abort')).toHaveLength(0);
+
+    online = true;
+    sent.length = 0;
+    const result = await (failed as InterruptedUpload).resume({ retry: fast });
+    expect(sent.sort()).toEqual(['2', '3']);
+    expect(result.shareUrl).toBe(`${ORIGIN}/s/Slug123456`);
+    expect(api.callsTo('POST /upload/presign')).toHaveLength(1);
+    expect(api.callsTo('POST /upload/finalize')[0]?.body).toMatchObject({
       parts: [
         { partNumber: 1, etag: '"1"' },
         { partNumber: 2, etag: '"2"' },

@@ -2,6 +2,8 @@
  * The whole transfer of one file (docs/uploads.md): key material, presign,
  * share link at once, parts or a single PUT, finalize. No React here: the hook drives it.
  */
+
+import { finalShareLink, shareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
@@ -16,9 +18,8 @@ import {
 } from '../api/upload-endpoints';
 import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
-import type { RetryOptions } from '../lib/retry';
-import { buildShareUrl, finalShareUrl } from '../lib/share-link';
-import { isRemovedUpload, PrepareError } from '../lib/upload-errors';
+import type { SendRetry } from '../lib/send-retry';
+import { isRemovedUpload, isRetryable, PrepareError } from '../lib/upload-errors';
 import { uploadDirect } from './direct-upload';
 import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
@@ -55,7 +56,8 @@ export interface UploadFileOptions {
   onMultipartStart?: (upload: MultipartStart) => void;
   onPartDone?: (part: CompletedPart) => void;
   put?: PutBlob;
-  retry?: Omit<RetryOptions, 'signal'>;
+  /** How failed requests are tried again, and who hears of it. */
+  retry?: SendRetry;
 }
 
 export interface MultipartStart {
@@ -126,76 +128,91 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   // So that "My files" in this browser can copy the full link later; the key stays on this device.
   // A protected link is remembered protected: a copy from My files asks for the passphrase too.
   if (linkFragment) rememberFileKey(presign.slug, linkFragment);
-  const link = buildShareUrl(origin, presign.slug, linkFragment);
+  const link = shareLink(origin, presign.slug, linkFragment);
   options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
-  const heartbeat = heartbeatWhileSending({
-    objectKey: presign.objectKey,
-    size: blob.size,
-    objectSize: objectSize(blob.size, encrypt),
-    onBytes: throttledProgress(
-      objectSize(blob.size, encrypt),
-      options.onProgress,
-      options.progressIntervalMs,
-    ),
-  });
-  const onBytes = heartbeat.onBytes;
-
   const uploadId = presign.multipart?.uploadId;
-  let parts: { partNumber: number; etag: string }[] | undefined;
-  try {
-    if (presign.multipart) {
-      const plan = presign.multipart;
-      options.onMultipartStart?.({
-        fileId: presign.slug,
-        objectKey: presign.objectKey,
-        uploadId: plan.uploadId,
-        link,
-        fragment,
-        linkFragment: linkFragment === fragment ? null : linkFragment,
-        contentType,
-        partSize: plan.partSize,
-        partCount: plan.partCount,
-        concurrency: presign.concurrency,
-        expiresAt: Date.parse(presign.expiresAt),
-      });
-      parts = await uploadMultipart({
-        onPartDone: options.onPartDone,
-        file: blob,
-        plan,
-        concurrency: presign.concurrency,
-        cipher,
-        contentType,
-        signal,
-        onBytes,
-        put: options.put,
-        retry: options.retry,
-        requestPartUrls: (partNumbers) =>
-          requestPartUrls(
-            { objectKey: presign.objectKey, uploadId: plan.uploadId, partNumbers },
-            signal,
-          ),
-      });
-    } else {
-      await uploadDirect({
-        uploadUrl: presign.uploadUrl,
-        blob: await wholeFileBody(blob, cipher),
-        contentType,
-        signal,
-        onBytes,
-        put: options.put,
-        retry: options.retry,
-      });
+  const target = { objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) };
+  if (presign.multipart) {
+    const plan = presign.multipart;
+    options.onMultipartStart?.({
+      fileId: presign.slug,
+      objectKey: presign.objectKey,
+      uploadId: plan.uploadId,
+      link,
+      fragment,
+      linkFragment: linkFragment === fragment ? null : linkFragment,
+      contentType,
+      partSize: plan.partSize,
+      partCount: plan.partCount,
+      concurrency: presign.concurrency,
+      expiresAt: Date.parse(presign.expiresAt),
+    });
+  }
+  // Parts storage confirmed: a continued upload sends only the others.
+  const stored = new Map<number, CompletedPart>();
+
+  const send = async (run: UploadRun): Promise<UploadFileResult> => {
+    // While bytes go out, the server hears how far the transfer is (a recipient's waiting page).
+    const heartbeat = heartbeatWhileSending({
+      objectKey: presign.objectKey,
+      size: blob.size,
+      objectSize: objectSize(blob.size, encrypt),
+      onBytes: throttledProgress(
+        objectSize(blob.size, encrypt),
+        run.onProgress,
+        options.progressIntervalMs,
+      ),
+    });
+    const onBytes = heartbeat.onBytes;
+    let parts: CompletedPart[] | undefined;
+    try {
+      if (presign.multipart) {
+        const plan = presign.multipart;
+        parts = await uploadMultipart({
+          onPartDone: (part) => {
+            stored.set(part.partNumber, part);
+            run.onPartDone?.(part);
+          },
+          completed: [...stored.values()],
+          file: blob,
+          plan,
+          concurrency: presign.concurrency,
+          cipher,
+          contentType,
+          signal: run.signal,
+          onBytes,
+          put: options.put,
+          retry: run.retry,
+          requestPartUrls: (partNumbers) =>
+            requestPartUrls(
+              { objectKey: presign.objectKey, uploadId: plan.uploadId, partNumbers },
+              run.signal,
+            ),
+        });
+      } else {
+        await uploadDirect({
+          uploadUrl: presign.uploadUrl,
+          blob: await wholeFileBody(blob, cipher),
+          contentType,
+          signal: run.signal,
+          onBytes,
+          put: options.put,
+          retry: run.retry,
+        });
+      }
+    } finally {
+      heartbeat.stop();
     }
-    options.onStage?.('finalizing');
+    run.onStage?.('finalizing');
     const result = await finalizeAndWait(
       { objectKey: presign.objectKey, slug: presign.slug, ...(parts ? { parts } : {}) },
-      signal,
+      run.signal,
     );
     return {
       ...result,
-      shareUrl: finalShareUrl({
+      shareUrl: finalShareLink({
         origin,
         shortCode: options.reservation?.shortCode,
         fileId: result.fileId,
@@ -203,11 +220,53 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
         fragment: linkFragment,
       }),
     };
-  } catch (error) {
-    if (!isRemovedUpload(error))
-      abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
-    throw error;
-  } finally {
-    heartbeat.stop();
+  };
+
+  /**
+   * A transfer that failed after all its tries (the network stayed down) keeps its server-side
+   * upload and link: the error it throws continues the same upload. Anything else ends it.
+   */
+  const attempt = async (run: UploadRun): Promise<UploadFileResult> => {
+    try {
+      return await send(run);
+    } catch (error) {
+      if (!run.signal?.aborted && isRetryable(error)) {
+        throw new InterruptedUpload(error, link, attempt, () => abortQuietly(target));
+      }
+      if (!isRemovedUpload(error)) abortQuietly(target);
+      throw error;
+    }
+  };
+  return attempt({
+    signal,
+    onStage: options.onStage,
+    onProgress: options.onProgress,
+    onPartDone: options.onPartDone,
+    retry: options.retry,
+  });
+}
+
+/** What one run of a transfer reports to, and is stopped by (a continued one brings its own). */
+export interface UploadRun {
+  signal?: AbortSignal;
+  onStage?: (stage: TransferStage) => void;
+  onProgress?: (progress: ProgressSnapshot) => void;
+  onPartDone?: (part: CompletedPart) => void;
+  retry?: SendRetry;
+}
+
+/**
+ * The network failed for longer than the retry policy waits. The link stays what it was: `resume`
+ * goes on with the same server-side upload (only missing parts are sent), `cancel` ends it.
+ */
+export class InterruptedUpload extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly link: string,
+    readonly resume: (run: UploadRun) => Promise<UploadFileResult>,
+    readonly cancel: () => void,
+  ) {
+    super(cause instanceof Error ? cause.message : 'The upload was interrupted', { cause });
+    this.name = 'InterruptedUpload';
   }
 }

@@ -1,6 +1,6 @@
+import { finalShareLink, shareLink } from '@sealdrop/core/client/share-link';
 import { describe, expect, it, vi } from 'vitest';
 import { finalizeUpload } from '../api/upload-endpoints';
-import { buildShareUrl, finalShareUrl } from '../lib/share-link';
 import { uploadDirect } from './direct-upload';
 import { partBody } from './part-body';
 import { resolveUploadInput } from './upload-input';
@@ -31,7 +31,7 @@ describe('direct upload checks', () => {
       uploadUrl: 'https://storage.test/o',
       blob: new Blob(['hello']),
       put,
-      retry: { attempts: 3, baseDelayMs: 1 },
+      retry: { policy: { attempts: 3, baseDelayMs: 1 } },
       onBytes: (n) => sent.push(n),
     });
     expect(put).toHaveBeenCalledTimes(2);
@@ -82,23 +82,23 @@ describe('partBody', () => {
 
 describe('share links', () => {
   it('is {origin}/s/{code}, with #key=…&iv=… only when encrypted', () => {
-    expect(buildShareUrl('https://sealdrop.test', 'Abc123XYZ0')).toBe(
+    expect(shareLink('https://sealdrop.test', 'Abc123XYZ0')).toBe(
       'https://sealdrop.test/s/Abc123XYZ0',
     );
-    expect(buildShareUrl('https://sealdrop.test', 'Abc123XYZ0', 'key=k&iv=i')).toBe(
+    expect(shareLink('https://sealdrop.test', 'Abc123XYZ0', 'key=k&iv=i')).toBe(
       'https://sealdrop.test/s/Abc123XYZ0#key=k&iv=i',
     );
   });
 
   it('prefers the short code, then the download URL, then /s/{fileId}', () => {
     const base = { origin: 'https://sealdrop.test', fileId: 'File123456', fragment: 'key=k&iv=i' };
-    expect(finalShareUrl({ ...base, shortCode: 'Short12345', downloadUrl: '/x' })).toBe(
+    expect(finalShareLink({ ...base, shortCode: 'Short12345', downloadUrl: '/x' })).toBe(
       'https://sealdrop.test/s/Short12345#key=k&iv=i',
     );
-    expect(finalShareUrl({ ...base, downloadUrl: 'https://sealdrop.test/s/File123456' })).toBe(
+    expect(finalShareLink({ ...base, downloadUrl: 'https://sealdrop.test/s/File123456' })).toBe(
       'https://sealdrop.test/s/File123456#key=k&iv=i',
     );
-    expect(finalShareUrl({ ...base, downloadUrl: '', fragment: null })).toBe(
+    expect(finalShareLink({ ...base, downloadUrl: '', fragment: null })).toBe(
       'https://sealdrop.test/s/File123456',
     );
   });

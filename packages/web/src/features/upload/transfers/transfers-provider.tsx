@@ -71,8 +71,8 @@ export function TransfersProvider({
   }, []);
 
   const transfers = useMemo(
-    () => entries.map((entry) => views[entry.id] ?? startingView(entry)),
-    [entries, views],
+    () => entries.map((entry) => views[entry.id] ?? startingView(entry, () => dismiss(entry.id))),
+    [entries, views, dismiss],
   );
   const running = transfers.some((transfer) => isRunning(transfer.state));
   useLeaveGuard(running);
@@ -96,6 +96,7 @@ export function TransfersProvider({
           store={store}
           onReady={onReady}
           report={report}
+          dismiss={dismiss}
         />
       ))}
       {children}
@@ -104,10 +105,11 @@ export function TransfersProvider({
 }
 
 /** A transfer before its flow first reports: its card already shows it being prepared. */
-function startingView({ id, request }: Entry): TransferView {
+function startingView({ id, request }: Entry, cancel: () => void): TransferView {
   return {
     id,
     retry: () => undefined,
+    cancel,
     state: {
       phase: request.kind === 'start' ? 'preparing' : 'uploading',
       file: request.file,
@@ -126,13 +128,15 @@ function TransferRunner({
   store,
   onReady,
   report,
+  dismiss,
 }: {
   entry: Entry;
   store: PendingUploadStore;
   onReady: UploadFlowDeps['onReady'];
   report: (view: TransferView) => void;
+  dismiss: (id: number) => void;
 }) {
-  const { state, start, resume, retry } = useUploadFlow({ store, onReady });
+  const { state, start, resume, retry, reset } = useUploadFlow({ store, onReady });
   const { id, request } = entry;
 
   // Once per transfer (twice in development's strict mode, whose first run is aborted).
@@ -142,8 +146,13 @@ function TransferRunner({
   }, [request, start, resume]);
 
   useEffect(() => {
-    if (state.phase !== 'pending') report({ id, state, retry });
-  }, [id, state, retry, report]);
+    // Cancel ends the upload on the server too (reset), then takes its card away.
+    const cancel = () => {
+      reset();
+      dismiss(id);
+    };
+    if (state.phase !== 'pending') report({ id, state, retry, cancel });
+  }, [id, state, retry, reset, dismiss, report]);
 
   return null;
 }

@@ -14,6 +14,8 @@ export interface TransferView {
   id: number;
   state: UploadFlowState;
   retry: () => void;
+  /** "Cancel upload": ends the upload and its link, and removes its card. */
+  cancel: () => void;
 }
 
 /** Still moving bytes or about to: neither waiting for a file, nor ready, nor failed. */
