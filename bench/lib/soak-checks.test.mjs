@@ -19,15 +19,26 @@ test('reads unlabelled samples and the first series of a labelled one from /metr
     'nodejs_heap_size_used_bytes{space="y"} 7',
   ].join('\n');
   assert.deepEqual(
-    readMetrics(text, ['process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes']),
-    { process_resident_memory_bytes: 123456789, nodejs_eventloop_lag_p99_seconds: 0.0123, nodejs_heap_size_used_bytes: 5 },
+    readMetrics(text, [
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]),
+    {
+      process_resident_memory_bytes: 123456789,
+      nodejs_eventloop_lag_p99_seconds: 0.0123,
+      nodejs_heap_size_used_bytes: 5,
+    },
   );
 });
 
 test('a steady climb of 1 per minute is a slope of 10 per 10 minutes; noise around flat is near 0', () => {
   const climb = Array.from({ length: 20 }, (_, i) => ({ at: i * 60_000, value: 100 + i }));
   assert.ok(Math.abs(slopePerTenMinutes(climb) - 10) < 1e-9);
-  const flat = Array.from({ length: 20 }, (_, i) => ({ at: i * 30_000, value: 100 + (i % 2 ? 3 : -3) }));
+  const flat = Array.from({ length: 20 }, (_, i) => ({
+    at: i * 30_000,
+    value: 100 + (i % 2 ? 3 : -3),
+  }));
   assert.ok(Math.abs(slopePerTenMinutes(flat)) < 2);
   assert.equal(slopePerTenMinutes(climb.slice(0, 2)), null);
 });
@@ -58,7 +69,8 @@ test('ten minutes bring four kills two minutes apart and one of each other fault
     ten.filter((f) => f.kind === 'kill').map((f) => f.at),
     [120_000, 240_000, 360_000, 480_000],
   );
-  for (const kind of ['redis', 'postgres', 'store']) assert.equal(ten.filter((f) => f.kind === kind).length, 1);
+  for (const kind of ['redis', 'postgres', 'store'])
+    assert.equal(ten.filter((f) => f.kind === kind).length, 1);
   const one = faultSchedule(60_000);
   assert.equal(one.filter((f) => f.kind === 'kill').length, 1);
   assert.ok(one.every((f) => f.at < 60_000));

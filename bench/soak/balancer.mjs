@@ -14,13 +14,20 @@ export async function startBalancer({ backends, maxRequests }) {
   const server = createServer((incoming, outgoing) => {
     count += 1;
     const path = (incoming.url ?? '/').split('?')[0];
-    const log = (status) => answers.push({ at: Date.now(), status, method: incoming.method ?? '', path });
+    const log = (status) =>
+      answers.push({ at: Date.now(), status, method: incoming.method ?? '', path });
     const ports = backends();
     const attempt = (tries, body) => {
       const port = ports[next++ % ports.length];
       let connected = false;
       const upstream = request(
-        { host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        {
+          host: '127.0.0.1',
+          port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+        },
         (answer) => {
           log(answer.statusCode ?? 502);
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -28,7 +35,11 @@ export async function startBalancer({ backends, maxRequests }) {
           answer.on('error', () => outgoing.destroy());
         },
       );
-      upstream.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+      upstream.on('socket', (socket) => {
+        // A kept-alive socket is connected already; only a new one waits for 'connect'.
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
       upstream.on('error', (error) => {
         const refused = /** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNREFUSED';
         if (refused && !connected && tries < ports.length) return attempt(tries + 1, body);

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, createApi } from '../../packages/cli/src/lib/api.ts';
 import { getLink } from '../../packages/cli/src/lib/download.ts';
+import { interrupted } from '../../packages/cli/src/lib/errors.ts';
 import { sendFiles } from '../../packages/cli/src/lib/upload.ts';
 
 const MiB = 1024 * 1024;
@@ -40,7 +41,9 @@ export async function withRetries(stats, name, task, attempts = 8) {
         throw error;
       }
       entry.retries += 1;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(15_000, 1000 * 2 ** (attempt - 1))));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(15_000, 1000 * 2 ** (attempt - 1))),
+      );
     }
   }
 }
@@ -54,7 +57,9 @@ export async function writeRandomFile(path, size) {
     hash.update(chunk);
     if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
   }
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve(undefined))));
+  await new Promise((resolve, reject) =>
+    out.end((error) => (error ? reject(error) : resolve(undefined))),
+  );
   return hash.digest('hex');
 }
 
@@ -68,7 +73,8 @@ export async function sha256File(path) {
 async function listTree(dir) {
   const found = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) found.push(relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+    if (entry.isFile())
+      found.push(relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
   }
   return found.sort();
 }
@@ -77,14 +83,24 @@ async function listTree(dir) {
  * Makes `files` ({ path, size }[]) under a fresh folder, sends them with the CLI's sendFiles, and
  * returns what the client saw acknowledged: the link, the file id and each file's SHA-256.
  */
-export async function send(stats, work, { origin, token = null, files, passphrase, expiresIn, downloadLimit, name = 'send' }) {
+export async function send(
+  stats,
+  work,
+  { origin, token = null, files, passphrase, expiresIn, downloadLimit, name = 'send' },
+) {
   const dir = join(work, `src-${randomUUID()}`);
   const local = [];
   for (const file of files) {
     const absolutePath = join(dir, file.path);
     await mkdir(join(absolutePath, '..'), { recursive: true });
     const sha = await writeRandomFile(absolutePath, file.size);
-    local.push({ absolutePath, path: file.path, size: file.size, mtimeMs: (await stat(absolutePath)).mtimeMs, sha });
+    local.push({
+      absolutePath,
+      path: file.path,
+      size: file.size,
+      mtimeMs: (await stat(absolutePath)).mtimeMs,
+      sha,
+    });
   }
   try {
     const result = await withRetries(stats, name, () =>
@@ -137,7 +153,7 @@ export async function receive(stats, work, upload, { resume = false, name = 'get
         readPassphrase,
         stateDir,
         onProgress: (received) => {
-          if (received >= total / 2) controller.abort(new Error('stopped half-way on purpose'));
+          if (received >= total / 2) controller.abort(interrupted()); // what Ctrl-C does in `sealdrop get`;
         },
       }).then(
         () => true, // small enough to arrive whole before the first progress report
@@ -179,7 +195,10 @@ export async function receive(stats, work, upload, { resume = false, name = 'get
 
 /** One call of the JSON API through the balancer; throws ApiError like the CLI's client. */
 export function call(origin, path, { method = 'GET', body, token = null } = {}) {
-  return createApi(origin, token).request(path, { method, ...(body === undefined ? {} : { body }) });
+  return createApi(origin, token).request(path, {
+    method,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 export { ApiError };

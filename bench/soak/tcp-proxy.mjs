@@ -2,7 +2,7 @@
 // cut or stall: `cut(ms)` drops every connection and refuses new ones for a while (the database is
 // gone, as in a restart, without restarting the machine's shared cluster); `stall(ms)` keeps the
 // connections open but forwards nothing either way (a store that stops answering).
-import { createServer, connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 /** @param {{ port: number, host?: string }} target */
 export async function startTcpProxy(target) {

@@ -50,7 +50,10 @@ export async function startTopology({ maxRequests, log }) {
     const database = await createPostgresDatabase();
     cleanups.push(() => database.drop());
     const pgTarget = new URL(POSTGRES_URL);
-    const pgProxy = await startTcpProxy({ port: Number(pgTarget.port || 5432), host: pgTarget.hostname });
+    const pgProxy = await startTcpProxy({
+      port: Number(pgTarget.port || 5432),
+      host: pgTarget.hostname,
+    });
     cleanups.push(() => pgProxy.close());
     const serverDatabaseUrl = new URL(database.url);
     serverDatabaseUrl.port = String(pgProxy.port);
@@ -61,7 +64,9 @@ export async function startTopology({ maxRequests, log }) {
       S3RVER_DIR: join(work, 's3rver'),
     });
     cleanups.push(() => stopChild(s3rver.child));
-    await waitUntilReady(s3rver, () => s3rver.logs.join('').includes('listening'), { name: 's3rver' });
+    await waitUntilReady(s3rver, () => s3rver.logs.join('').includes('listening'), {
+      name: 's3rver',
+    });
     const s3Proxy = await startTcpProxy({ port: s3Port });
     cleanups.push(() => s3Proxy.close());
 
@@ -72,7 +77,13 @@ export async function startTopology({ maxRequests, log }) {
     /** @type {{ name: string, port: number, metricsPort: number, running: ReturnType<typeof runNode> | null, lives: { pid: number, started: number, ended: number | null }[] }[]} */
     const servers = [];
     for (const name of ['a', 'b']) {
-      servers.push({ name, port: await freePort(), metricsPort: await freePort(), running: null, lives: [] });
+      servers.push({
+        name,
+        port: await freePort(),
+        metricsPort: await freePort(),
+        running: null,
+        lives: [],
+      });
     }
     const balancer = await startBalancer({
       backends: () => servers.map((server) => server.port),
@@ -123,13 +134,19 @@ export async function startTopology({ maxRequests, log }) {
         logs,
       );
       server.running = running;
-      await waitUntilReady(running, () => answersHealth(`http://127.0.0.1:${server.port}`, { okOnly: true }), {
-        name: `server ${server.name}`,
-        timeoutMs: 240_000,
-      });
+      await waitUntilReady(
+        running,
+        () => answersHealth(`http://127.0.0.1:${server.port}`, { okOnly: true }),
+        {
+          name: `server ${server.name}`,
+          timeoutMs: 240_000,
+        },
+      );
       server.lives.push({ pid: running.child.pid ?? 0, started: Date.now(), ended: null });
     };
-    cleanups.push(() => Promise.all(servers.map((server) => server.running && stopChild(server.running.child))));
+    cleanups.push(() =>
+      Promise.all(servers.map((server) => server.running && stopChild(server.running.child))),
+    );
     // Started at once: both migrate the same empty database together.
     await Promise.all(servers.map(start));
 

@@ -20,15 +20,21 @@ export function newLedger() {
 
 const pick = (list) => list[randomInt(list.length)];
 /** Mostly 1–4 MiB, now and then up to 8 MiB. */
-const smallSize = () => (randomInt(10) < 8 ? randomInt(1 * MiB, 4 * MiB) : randomInt(4 * MiB, 8 * MiB));
-const strongPassphrase = () => `soak ${randomBytes(9).toString('base64url')} horse battery ${randomInt(1e6)}`;
+const smallSize = () =>
+  randomInt(10) < 8 ? randomInt(1 * MiB, 4 * MiB) : randomInt(4 * MiB, 8 * MiB);
+const strongPassphrase = () =>
+  `soak ${randomBytes(9).toString('base64url')} horse battery ${randomInt(1e6)}`;
 
 /** @param {{ origin: string, work: string, stats: import('./client.mjs').Stats, ledger: ReturnType<typeof newLedger>, expiryUntil: number }} ctx */
 function scenarios(ctx) {
   const { origin, work, stats, ledger } = ctx;
   const upload = async (kind, options) => {
     const sent = await send(stats, work, { origin, ...options, name: `send ${kind}` });
-    const entry = { kind, ...sent, ...(options.downloadLimit ? { limit: options.downloadLimit, downloads: 0 } : {}) };
+    const entry = {
+      kind,
+      ...sent,
+      ...(options.downloadLimit ? { limit: options.downloadLimit, downloads: 0 } : {}),
+    };
     ledger.uploads.push(entry);
     return entry;
   };
@@ -36,7 +42,10 @@ function scenarios(ctx) {
     async small() {
       const entry = await upload('single', { files: [{ path: 'file.bin', size: smallSize() }] });
       const resume = randomInt(4) === 0;
-      const { resumedFrom } = await receive(stats, work, entry, { resume, name: resume ? 'get with Range resume' : 'get' });
+      const { resumedFrom } = await receive(stats, work, entry, {
+        resume,
+        name: resume ? 'get with Range resume' : 'get',
+      });
       if (resumedFrom > 0) ledger.rangeResumes += 1;
     },
     async multi() {
@@ -49,7 +58,10 @@ function scenarios(ctx) {
       await receive(stats, work, entry, { name: 'get multi-file' });
     },
     async limited() {
-      const entry = await upload('limited', { files: [{ path: 'once.bin', size: randomInt(64 * KiB, 2 * MiB) }], downloadLimit: 2 });
+      const entry = await upload('limited', {
+        files: [{ path: 'once.bin', size: randomInt(64 * KiB, 2 * MiB) }],
+        downloadLimit: 2,
+      });
       await receive(stats, work, entry, { name: 'get limited' });
       entry.downloads = 1;
     },
@@ -62,7 +74,10 @@ function scenarios(ctx) {
     },
     async expiring() {
       if (Date.now() > ctx.expiryUntil) return this.small();
-      await upload('expiring', { files: [{ path: 'brief.bin', size: randomInt(64 * KiB, MiB) }], expiresIn: 60 });
+      await upload('expiring', {
+        files: [{ path: 'brief.bin', size: randomInt(64 * KiB, MiB) }],
+        expiresIn: 60,
+      });
     },
     async account() {
       const email = `soak-${randomBytes(6).toString('hex')}@example.com`;
@@ -82,8 +97,13 @@ function scenarios(ctx) {
       ({ token } = await withRetries(stats, 'refresh', () =>
         call(origin, '/auth/refresh-token', { method: 'POST', token }),
       ));
-      const entry = await upload('owned', { token, files: [{ path: 'mine.bin', size: randomInt(256 * KiB, 2 * MiB) }] });
-      const list = await withRetries(stats, 'my-files', () => call(origin, '/files/my-files?limit=100', { token }));
+      const entry = await upload('owned', {
+        token,
+        files: [{ path: 'mine.bin', size: randomInt(256 * KiB, 2 * MiB) }],
+      });
+      const list = await withRetries(stats, 'my-files', () =>
+        call(origin, '/files/my-files?limit=100', { token }),
+      );
       if (!list.items.some((item) => item.fileId === entry.fileId)) {
         throw new Error(`${entry.fileId}: missing from its owner's My files`);
       }
@@ -102,7 +122,10 @@ function scenarios(ctx) {
     async feedback() {
       const message = `Soak feedback ${randomBytes(8).toString('hex')}: the upload went fine.`;
       await withRetries(stats, 'feedback', () =>
-        call(origin, '/feedback', { method: 'POST', body: { message, type: pick(['bug', 'suggestion', 'other']) } }),
+        call(origin, '/feedback', {
+          method: 'POST',
+          body: { message, type: pick(['bug', 'suggestion', 'other']) },
+        }),
       );
       ledger.feedback.push(message);
     },
@@ -150,9 +173,12 @@ function pickScenario() {
  */
 export async function runUsers(ctx, { users, shouldStop, large, durationMs }) {
   const all = scenarios(ctx);
-  const loop = async () => {
+  const loop = async (_, user) => {
+    // Each user first goes once through the whole mix (from a different place), so even a short
+    // run exercises every kind of operation; then picks by weight.
+    const firstRound = MIX.map((_, i) => MIX[(i + user * 3) % MIX.length][0]);
     while (!shouldStop()) {
-      const name = pickScenario();
+      const name = firstRound.shift() ?? pickScenario();
       await all[name].call(all).catch((error) => {
         // Failures after all retries are counted by withRetries; a failed check is counted here.
         if (!error?.counted) ctx.stats.failures.push(`${name}: ${error?.message ?? error}`);
@@ -163,15 +189,26 @@ export async function runUsers(ctx, { users, shouldStop, large, durationMs }) {
   const bigOnes = async () => {
     for (const [i, size] of large.entries()) {
       const at = ((i + 1) / (large.length + 1)) * durationMs * 0.8;
-      while (Date.now() - ctx.startedAt < at && !shouldStop()) await new Promise((r) => setTimeout(r, 500));
+      while (Date.now() - ctx.startedAt < at && !shouldStop())
+        await new Promise((r) => setTimeout(r, 500));
       if (shouldStop()) return;
-      const sent = await send(ctx.stats, ctx.work, { origin: ctx.origin, files: [{ path: 'large.bin', size }], name: 'send large' }).catch(() => null);
+      const sent = await send(ctx.stats, ctx.work, {
+        origin: ctx.origin,
+        files: [{ path: 'large.bin', size }],
+        name: 'send large',
+      }).catch(() => null);
       if (!sent) continue;
       const entry = { kind: 'large', ...sent };
       ctx.ledger.uploads.push(entry);
-      await receive(ctx.stats, ctx.work, entry, { resume: true, name: 'get large with Range resume' })
-        .then(({ resumedFrom }) => resumedFrom > 0 && (ctx.ledger.rangeResumes += 1))
-        .catch(() => {});
+      try {
+        const { resumedFrom } = await receive(ctx.stats, ctx.work, entry, {
+          resume: true,
+          name: 'get large with Range resume',
+        });
+        if (resumedFrom > 0) ctx.ledger.rangeResumes += 1;
+      } catch (error) {
+        if (!error?.counted) ctx.stats.failures.push(`large: ${error?.message ?? error}`);
+      }
     }
   };
   await Promise.all([...Array.from({ length: users }, loop), bigOnes()]);
