@@ -64,7 +64,7 @@ try {
     ledger,
     startedAt: runStarted,
     // Expiring links are made early enough to expire (60 s) before the end checks.
-    expiryUntil: deadline - 30_000,
+    expiryUntil: deadline - 45_000,
   };
   await runUsers(ctx, {
     users,
