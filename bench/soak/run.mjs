@@ -88,6 +88,7 @@ try {
   log('end checks');
   const checked = await verify({ topology, ledger, stats });
   const summary = summarize({
+    restarts: topology.restarts,
     minutes,
     users,
     runMs: Date.now() - runStarted,

@@ -83,7 +83,7 @@ export function summarize({
     },
     {
       check: 'Faults',
-      result: `${faultCount('kill')} × kill -9 of server b + restart; Redis restarted ${faultCount('redis')} ×; PostgreSQL cut ${faultCount('postgres')} × 10 s; store stalled ${faultCount('store')} × 20 s`,
+      result: `${faultCount('kill')} × kill -9 of server b + restart (kill to healthy: ${restarts.map((ms) => (ms / 1000).toFixed(0)).join(', ')} s); Redis restarted ${faultCount('redis')} ×; PostgreSQL cut ${faultCount('postgres')} × 10 s; store stalled ${faultCount('store')} × 20 s`,
       pass:
         faultCount('kill') >= 1 &&
         faultCount('redis') === 1 &&

@@ -150,8 +150,11 @@ export async function startTopology({ maxRequests, log }) {
     // Started at once: both migrate the same empty database together.
     await Promise.all(servers.map(start));
 
+    /** How long each restart took, kill to healthy, in ms. */
+    const restarts = [];
     return {
       work,
+      restarts,
       balancer,
       servers,
       databaseUrl: database.url,
@@ -163,9 +166,11 @@ export async function startTopology({ maxRequests, log }) {
         const exited = server.running?.exited;
         server.running?.child.kill('SIGKILL');
         await exited;
-        if (life) life.ended = Date.now();
+        const killedAt = Date.now();
+        if (life) life.ended = killedAt;
         log(`killed server ${server.name} (pid ${life?.pid})`);
         await start(server);
+        restarts.push(Date.now() - killedAt);
         log(`server ${server.name} is back (pid ${server.lives.at(-1)?.pid})`);
       },
       async restartRedis(downMs) {
