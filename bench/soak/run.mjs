@@ -89,6 +89,7 @@ try {
   const checked = await verify({ topology, ledger, stats });
   const summary = summarize({
     restarts: topology.restarts,
+    crashes: topology.crashes,
     minutes,
     users,
     runMs: Date.now() - runStarted,

@@ -47,6 +47,8 @@ function memoryRows(servers, samples) {
 }
 
 export function summarize({
+  crashes,
+  restarts,
   minutes,
   users,
   runMs,
@@ -89,6 +91,13 @@ export function summarize({
         faultCount('redis') === 1 &&
         faultCount('postgres') === 1 &&
         faultCount('store') === 1,
+    },
+    {
+      check: 'No server process ended by itself',
+      result: crashes.length
+        ? crashes.map((c) => `server ${c.server} pid ${c.pid} exited ${c.code}`).join('; ')
+        : 'none (only the scheduled kills)',
+      pass: crashes.length === 0,
     },
     {
       check: 'Every finalized upload downloads with identical bytes',

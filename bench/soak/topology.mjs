@@ -42,7 +42,11 @@ async function startRedis(port) {
 export async function startTopology({ maxRequests, log }) {
   const work = mkdtempSync(join(tmpdir(), 'sealdrop-soak-'));
   const cleanups = [];
+  /** Server processes that ended without being killed. */
+  const crashes = [];
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
     rmSync(work, { recursive: true, force: true });
   };
@@ -74,7 +78,7 @@ export async function startTopology({ maxRequests, log }) {
     let redis = await startRedis(redisPort);
     cleanups.push(() => stopChild(redis));
 
-    /** @type {{ name: string, port: number, metricsPort: number, running: ReturnType<typeof runNode> | null, lives: { pid: number, started: number, ended: number | null }[] }[]} */
+    /** @type {{ name: string, port: number, metricsPort: number, killing?: boolean, running: ReturnType<typeof runNode> | null, lives: { pid: number, started: number, ended: number | null }[] }[]} */
     const servers = [];
     for (const name of ['a', 'b']) {
       servers.push({
@@ -134,6 +138,18 @@ export async function startTopology({ maxRequests, log }) {
         logs,
       );
       server.running = running;
+      // A process that ends without being killed is a crash: counted, and started again as a
+      // supervisor (systemd's Restart=always) would.
+      running.exited.then((code) => {
+        if (server.running !== running || server.killing || stopping) return;
+        crashes.push({ server: server.name, pid: running.child.pid, code, at: Date.now() });
+        log(
+          `server ${server.name} (pid ${running.child.pid}) ENDED BY ITSELF (${code}); starting it again`,
+        );
+        const life = server.lives.at(-1);
+        if (life) life.ended = Date.now();
+        start(server).catch((error) => log(`server ${server.name} did not start again: ${error}`));
+      });
       await waitUntilReady(
         running,
         () => answersHealth(`http://127.0.0.1:${server.port}`, { okOnly: true }),
@@ -155,6 +171,7 @@ export async function startTopology({ maxRequests, log }) {
     return {
       work,
       restarts,
+      crashes,
       balancer,
       servers,
       databaseUrl: database.url,
@@ -164,8 +181,10 @@ export async function startTopology({ maxRequests, log }) {
       async killAndRestart(server) {
         const life = server.lives.at(-1);
         const exited = server.running?.exited;
+        server.killing = true;
         server.running?.child.kill('SIGKILL');
         await exited;
+        server.killing = false;
         const killedAt = Date.now();
         if (life) life.ended = killedAt;
         log(`killed server ${server.name} (pid ${life?.pid})`);

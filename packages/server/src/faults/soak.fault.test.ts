@@ -32,6 +32,7 @@ describe.skipIf(!postgresAvailable)('soak, one minute', () => {
     expect(code).toBe(0);
     for (const check of [
       'Redis restarted 1 ×; PostgreSQL cut 1 × 10 s; store stalled 1 × 20 s | pass |',
+      '| No server process ended by itself | none (only the scheduled kills) | pass |',
       '| Every finalized upload downloads with identical bytes |',
       '| No acknowledged account lost |',
       '| No acknowledged feedback or report lost |',
