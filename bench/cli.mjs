@@ -1,4 +1,4 @@
-// The command-line client (issue 19) against a plain upload by curl of the same file, same server,
+// The command-line client against a plain upload by curl of the same file, same server,
 // same run: curl PUTs the file's parts (split beforehand, 4 at a time, as the server's plan says)
 // with no encryption; then `sealdrop send` (encrypted, and --plain) and `sealdrop get`. Reports
 // MiB/s and the CLI's peak RSS (VmHWM); the download is checked byte for byte. Usage:

@@ -1,4 +1,4 @@
-// Several files in one link (issue 16 item 1) through the app's pages in headless Chromium: a
+// Several files in one link through the app's pages in headless Chromium: a
 // folder of COUNT files of EACH bytes is shared with "Choose a folder" and saved with "Download
 // all" (a zip made while decrypting). One JSON line per case; progress on stderr. Usage:
 //   node bench/multi-file.mjs [--cases 1000x4K,5x1G] [--drivers local,s3]

@@ -23,7 +23,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 }
 
 /**
- * A page that moves on by itself (the auth callback goes home 3 s after its error, spec §9) is
+ * A page that moves on by itself (the auth callback goes home 3 s after its error) is
  * judged as soon as its text is up, and again if it left while axe was still at work.
  */
 async function expectNoSeriousViolationsBeforeItLeaves(page: Page, url: string, text: string) {

@@ -1,5 +1,5 @@
 /**
- * The command-line client and the browser read each other's links (issue 19 item 5): a file and a
+ * The command-line client and the browser read each other's links: a file and a
  * folder sent with `sealdrop send` decrypt on the download page in Chromium, and a file and a
  * folder shared from the home page come out identical from `sealdrop get`.
  */

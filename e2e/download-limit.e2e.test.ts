@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3 in Chromium: "1 download" burns after reading. The first browser downloads the
+ * Download limits in Chromium: "1 download" burns after reading. The first browser downloads the
  * file (identical bytes) and sees "1 download left" before (the singular); a second browser
  * opening the same link gets the not-found page; the object is gone from storage — on the local
  * driver and on S3 (s3rver), where the browser talks to the bucket directly.

@@ -1,6 +1,6 @@
 /**
  * A stored ciphertext cut short at a record boundary (every remaining record authenticates; only
- * the last-record check can notice), or with one byte flipped in the middle, must show the spec's
+ * the last-record check can notice), or with one byte flipped in the middle, must show the fixed
  * error, never "saved", and leave nothing in the downloads folder: no partial file, no empty file,
  * no `.part`. In Chromium and in Firefox. The object is altered on the server's disk, so the HTTP
  * response itself is complete and well-formed: nothing but the decryption can catch it.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5 in Chromium: an encrypted upload's name never reaches the server. A file with a
+ * Sealed names in Chromium: an encrypted upload's name never reaches the server. A file with a
  * distinctive name is shared from the home page; then every table of the database, every byte the
  * store keeps (objects, the local driver's sidecar files, s3rver's object metadata) and the whole
  * server log are searched for the name: zero hits. The recipient's page still shows the name and

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 2 in Chromium: the sender picks "1 hour"; the card and the recipient's page show
+ * The sender's expiry choice in Chromium: the sender picks "1 hour"; the card and the recipient's page show
  * that expiry. (The server's enforcement moves a test clock: expiry-choice.api.test.ts.)
  */
 import { describe, expect, it } from 'vitest';

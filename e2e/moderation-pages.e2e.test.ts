@@ -113,6 +113,10 @@ describe('moderation pages in Chromium', () => {
     await page.getByText('Storage used').waitFor();
     await expectAccessible(page, '/admin/overview');
 
+    await page.getByRole('link', { name: 'Blocks' }).click();
+    await page.getByRole('heading', { name: 'Suspended accounts' }).waitFor();
+    await expectAccessible(page, '/admin/blocks');
+
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('row').filter({ hasText: 'Dismissed reports' }).waitFor();
     await expectAccessible(page, '/admin/audit');

@@ -1,5 +1,5 @@
 /**
- * External sign-in in a real browser (issue 14, item 3): Chromium goes through a real OpenID
+ * External sign-in in a real browser: Chromium goes through a real OpenID
  * Connect provider on loopback and back. No URL it visits carries a session token, and a crafted
  * callback link with someone's token in it signs nobody in.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7: a page reload in the middle of an encrypted multipart upload offers to resume it.
+ * A page reload in the middle of an encrypted multipart upload offers to resume it.
  * Part PUTs from part 3 on are held back, so the reload lands with parts 1–2 stored and the rest
  * not; after the reload the same file is picked again, only the missing parts go out, and the
  * link from before the reload downloads identical bytes. The key stays in the browser throughout.

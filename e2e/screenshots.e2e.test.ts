@@ -65,7 +65,7 @@ describe('screenshots', () => {
     await page.locator('input[type=file]').setInputFiles(file.path);
     await page.getByText('Sending your file securely…').waitFor();
     await shot(page, 'card-uploading');
-    // The recipient who opens the link now waits for the sender (issue 15).
+    // The recipient who opens the link now waits for the sender.
     const early = await newPage();
     await early.goto(await page.getByLabel('Share link').inputValue());
     await early.getByText('The sender is still uploading this file.', { exact: false }).waitFor();

@@ -1,5 +1,5 @@
 /**
- * The browser half of issue 8's bad-input and abuse items: the page's Content-Security-Policy
+ * The browser half of the bad-input and abuse checks: the page's Content-Security-Policy
  * really stops inline script, hostile file names render as plain text on the download page, and an
  * uploaded HTML file is downloaded, never run on the app's origin. "No page requests another
  * origin" is pages.e2e.test.ts, over every route.

@@ -1,5 +1,5 @@
 /**
- * Sessions renew themselves (issue 15 item 6), in Chromium against the real server: with the
+ * Sessions renew themselves, in Chromium against the real server: with the
  * page's clock moved six days on, two open tabs renew the 7-day token once between them and keep
  * working with the new one; a session the server has ended shows "Session expired" and the login
  * dialog over the page the person was on, and logging in there carries on.
@@ -44,7 +44,7 @@ describe('session renewal in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${app.server.origin}${path}`);
     // A tab opened after the first finds the token already stored; reloading it while its
-    // startup call is under way would end that call, which signs out (spec §4).
+    // startup call is under way would end that call, which signs out.
     if ((await page.evaluate(() => localStorage.getItem('authToken'))) !== token) {
       await page.evaluate((value) => localStorage.setItem('authToken', value), token);
       await page.reload();

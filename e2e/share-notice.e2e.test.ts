@@ -1,6 +1,6 @@
 /**
- * Sharing to WhatsApp or Telegram hands the whole link, key included, to that company (issue 14,
- * item 14). In Chromium: the first share per service asks first, Cancel sends nothing, Continue
+ * Sharing to WhatsApp or Telegram hands the whole link, key included, to that company,
+ * which the user must hear first. In Chromium: the first share per service asks first, Cancel sends nothing, Continue
  * opens the service with the link, and later shares go straight through.
  */
 import { describe, expect, it } from 'vitest';

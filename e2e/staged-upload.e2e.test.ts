@@ -1,5 +1,5 @@
 /**
- * Issue 7: in a browser with an on-disk profile, encrypted parts are sealed by the staging worker
+ * In a browser with an on-disk profile, encrypted parts are sealed by the staging worker
  * into the origin-private file system and uploaded from there (docs/uploads.md). Part 2's PUT is
  * held until the staged files are seen on disk, which proves the path was taken; the link then
  * downloads identical bytes and nothing staged is left behind.

@@ -1,7 +1,7 @@
 /**
  * In Chromium and in Firefox: the sender shares the link while the file still uploads; the
  * recipient opens it in another browser, sees the waiting state, and ends with identical bytes
- * without reloading. Also the pages of links with no id or code (item 5).
+ * without reloading. Also the pages of links with no id or code, which say the link is invalid.
  */
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';

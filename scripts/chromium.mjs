@@ -16,9 +16,17 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Removes a profile folder Chromium used. Its helper processes can still be writing into it for a
- * moment after the browser has exited (seen in CI: ENOTEMPTY at the end of the e2e run), so the
- * removal is retried for up to a second.
+ * while after the browser has exited (seen in CI and on a loaded machine: ENOTEMPTY at the end of
+ * an e2e run), so the removal is retried for up to five seconds, and a folder that still will not
+ * go is left in the temporary directory with a warning: a leftover temporary folder must not fail
+ * a test run whose tests passed.
  */
 export function removeProfile(dir) {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 25, retryDelay: 200 });
+  } catch (error) {
+    console.warn(
+      `Could not remove the browser profile ${dir}: ${error.code ?? error}; left behind`,
+    );
+  }
 }

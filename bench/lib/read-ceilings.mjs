@@ -1,5 +1,5 @@
 // How fast Chromium can take an encrypted object's bytes from the app's origin when nothing is
-// decrypted (issue 17 item 3: the ceiling a decrypting download should be compared with), in the
+// decrypted (the ceiling a decrypting download should be compared with), in the
 // same run and on the same stored object as the app's download:
 //   page-read  — a page of the app's origin fetches the ciphertext and reads its body;
 //   sw-read    — a Service Worker fetches it and reads its body;

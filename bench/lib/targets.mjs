@@ -1,4 +1,4 @@
-// The targets of issue 7, checked against one run's browser-transfer and server-load rows.
+// The targets of docs/performance.md "Targets", checked against one run's browser-transfer and server-load rows.
 // Each check gives { target, where, measured, status: PASS | MISS | NOT RUN }.
 import { parseSize } from './args.mjs';
 
@@ -58,7 +58,7 @@ function atFiveGiB(transfers, target, filter, describe, passes) {
 }
 
 /**
- * Issue 17: the encrypted download against what the browser could do without decrypting (a page
+ * The encrypted download against what the browser could do without decrypting (a page
  * reading the same ciphertext) or decrypting without reading (WebCrypto at the app's record size).
  */
 function downloadCeilingChecks(transfers, decryptMiBs) {
@@ -98,7 +98,7 @@ export function checkTargets(transfers, loads, decryptMiBs = 0) {
       (row) => `+${fixedMiB(pssAboveIdle(row))} MiB PSS over idle`,
       (row) => pssAboveIdle(row) < 300 * MB_IN_MIB,
     ),
-    // Issue 17, item 4: the stricter growth target, and the server's RSS in every phase.
+    // The stricter growth target, and the server's RSS in every phase.
     ...atFiveGiB(
       transfers,
       'browser memory growth over idle, 5 GiB encrypted round trip ≤ 150 MiB (PSS sum)',
@@ -134,7 +134,7 @@ export function checkTargets(transfers, loads, decryptMiBs = 0) {
   return checks;
 }
 
-/** Issue 17: the server under 200 MB in every phase of every transfer, one check per driver. */
+/** The server under 200 MB in every phase of every transfer, one check per driver. */
 function serverRssChecks(transfers) {
   const drivers = [...new Set(transfers.map((row) => row.driver))];
   return drivers.map((driver) => {

@@ -1,5 +1,5 @@
 /**
- * axe-core in the page under test (issue 15 item 8). The source is evaluated through the driver's
+ * axe-core in the page under test. The source is evaluated through the driver's
  * protocol (DevTools in Chromium, WebDriver BiDi in Firefox), so the page's CSP (no inline script)
  * stays as it is. Only serious and critical violations fail a test; each is reported with the
  * nodes it found.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** What the home page's card says once an upload is done (spec, word for word). */
+/** What the home page's card says once an upload is done (word for word). */
 export const READY_TEXT = 'Your file is ready. Copy or share the link anywhere.';
 
 /** Waits until the home page's card says the upload is done; answers the share link it shows. */

@@ -1,5 +1,5 @@
 /**
- * The `sealdrop` command line (issue 19): send and get files with the same encryption, upload plan
+ * The `sealdrop` command line: send and get files with the same encryption, upload plan
  * and API as the web app, all from @sealdrop/core; report a link to its server's moderators.
  */
 import { REPORT_REASONS } from '@sealdrop/core/moderation';

@@ -1,6 +1,6 @@
 /**
  * A large file end to end in flat memory, the link before the upload ends, and resuming a send
- * that was killed or interrupted half-way (issue 19 items 2 and 3).
+ * that was killed or interrupted half-way.
  */
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ describe('a large file', () => {
     rmSync(out);
   });
 
-  it('a recipient who starts at once waits for the upload, then downloads (issue 15)', async () => {
+  it('a recipient who starts at once waits for the upload, then downloads', async () => {
     const source = join(work, 'early.bin');
     await writeRandomFile(source, 96 * MiB);
     const sending = startCli(['send', source], { env: env(), cwd: work });

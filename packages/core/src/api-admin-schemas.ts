@@ -85,7 +85,7 @@ export const adminFileSchema = z.object({
   fileId: z.string(),
   link: z.string(),
   /** `uploading`, `ready`, `removed` (a tombstone) or `expired` (not swept yet). */
-  status: z.enum(['uploading', 'ready', 'removed', 'expired']),
+  status: z.enum(['uploading', 'scanning', 'ready', 'removed', 'expired']),
   removedAt: z.string().nullable(),
   removedReason: z.enum(REMOVAL_REASONS).nullable(),
   /** Plain uploads only; an encrypted file's name is sealed. */

@@ -1,4 +1,4 @@
-/** Account requests and the user as the API returns it (DESIGN §3). */
+/** Account requests and the user as the API returns it. */
 import { z } from 'zod';
 import { normalizeEmail, SIMPLE_EMAIL_PATTERN } from './email';
 import { REMOVAL_REASONS } from './moderation';
@@ -40,7 +40,7 @@ export const limitQuerySchema = z.object({
 export const publicUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  /** An unverified address grants nothing that trusts an email (DESIGN §6). */
+  /** An unverified address grants nothing that trusts an email. */
   emailVerified: z.boolean(),
   /** Whether an external (OpenID Connect) sign-in is linked to the account. */
   oidcLinked: z.boolean(),

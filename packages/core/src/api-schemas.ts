@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the HTTP contract (DESIGN §3), shared by server and web.
+ * Request and response shapes of the HTTP contract (README "The API by hand"), shared by server and web.
  * Requests are parsed with these on the server; unknown fields are stripped.
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { isMediaType } from './media-type';
 import { REPORT_REASONS } from './moderation';
 import { SHORT_CODE_PATTERN } from './short-code';
 
-/** The highest download limit a sender may set (DESIGN §6). */
+/** The highest download limit a sendermay set. */
 export const MAX_DOWNLOAD_LIMIT = 100;
 
 const shortCode = z
@@ -54,7 +54,7 @@ const presignFields = z.object({
       'must be a media type such as text/plain or text/plain; charset=utf-8',
     )
     .optional(),
-  /** Encrypted uploads only (DESIGN §6), instead of filename and contentType. */
+  /** Encrypted uploads only, instead of filename and contentType. */
   encryptedMetadata: encryptedMetadataSchema.optional(),
   /**
    * How many files the link carries (listed in encryptedMetadata); absent = 1. It bounds how long
@@ -72,7 +72,7 @@ const presignFields = z.object({
   /** Required with shortCode: only the reserver may use a reserved code. */
   completeToken: completeToken.optional(),
   /**
-   * How long the link lives, in seconds (DESIGN §6); absent = the tier's retention. The server
+   * How long the link lives, in seconds; absent = the tier's retention. The server
    * refuses more than the tier allows.
    */
   expiresIn: z
@@ -81,7 +81,7 @@ const presignFields = z.object({
     .min(60, 'must be at least 60 seconds')
     .max(366 * 24 * 3600, 'must be at most a year')
     .optional(),
-  /** How many downloads the link allows (DESIGN §6); absent = unlimited. */
+  /** How many downloads the link allows; absent = unlimited. */
   downloadLimit: z
     .number()
     .int('must be a whole number of downloads')
@@ -90,7 +90,7 @@ const presignFields = z.object({
     .optional(),
 });
 
-/** An encrypted upload never tells the server its file's name or type (issue 16 item 5). */
+/** An encrypted upload never tells the server its file's name or type (docs/encryption.md, "What the server sees"). */
 export const ENCRYPTED_NAME_REFUSED =
   'must not be sent for an encrypted upload: the browser seals the name and type in encryptedMetadata';
 

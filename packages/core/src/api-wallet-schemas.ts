@@ -1,5 +1,5 @@
 /**
- * The wallet and reward answers (spec §7 /solana/*) as the browser parses them: types only, see
+ * The wallet and reward answers (the /solana/* routes) as the browser parses them: types only, see
  * api-schemas.ts.
  */
 import { z } from 'zod';

@@ -1,14 +1,14 @@
 /**
  * What a recipient is told when a download fails, shared by the download page and the command-line
- * client so both say the same words. Texts marked "spec" are quoted from the product spec (§2, §8).
+ * client so both say the same words. Texts marked "product" are the product's fixed wording.
  */
 
-/** spec */
+/** product */
 export const INVALID_LINK_MESSAGE =
   'Invalid file link. The link may be incomplete or the file has expired.';
-/** spec */
+/** product */
 export const NOT_FOUND_MESSAGE = 'File not found or has expired.';
-/** spec: the general fallback for any failing step. */
+/** product: the general fallback for any failing step. */
 export const GENERAL_ERROR_MESSAGE = 'Error downloading or decrypting the file.';
 
 /**

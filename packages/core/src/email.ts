@@ -1,4 +1,4 @@
-/** The "simple address pattern" of the spec: something@something.tld, no spaces. */
+/** The product's "simple address pattern": something@something.tld, no spaces. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {

@@ -46,7 +46,7 @@ describe('checkFeedback', () => {
     expect(checkFeedback({ message: 'x'.repeat(5000) }).ok).toBe(true);
   });
 
-  it('uses the spec texts word for word', () => {
+  it('uses the fixed product texts word for word', () => {
     expect(FEEDBACK_ERRORS.messageRequired).toBe('Feedback message is required');
     expect(FEEDBACK_ERRORS.messageTooShort).toBe(
       'Please provide more detailed feedback (at least 10 characters)',

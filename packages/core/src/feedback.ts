@@ -1,5 +1,5 @@
 /**
- * Feedback rules (spec §3, §5 "Feedback"), shared so the form and the API refuse the same input with
+ * Feedback rules, shared so the form and the API refuse the same input with
  * the same words. The schema trims the message, turns an empty email into null and defaults the
  * type, so what passes is exactly what gets stored.
  */
@@ -13,7 +13,7 @@ export const FEEDBACK_MESSAGE_MIN_LENGTH = 10;
 export const FEEDBACK_MESSAGE_MAX_LENGTH = 5000;
 const EMAIL_MAX_LENGTH = 254;
 
-/** The spec's texts word for word, plus readable ones for the limits the spec leaves open. */
+/** The product's fixed texts word for word, plus readable ones for the limits it leaves open. */
 export const FEEDBACK_ERRORS = {
   messageRequired: 'Feedback message is required',
   messageTooShort: 'Please provide more detailed feedback (at least 10 characters)',
@@ -22,7 +22,7 @@ export const FEEDBACK_ERRORS = {
   invalidType: 'Feedback type must be bug, suggestion or other',
 } as const;
 
-// Keys in the order the spec checks them: the first issue is the one a caller reports.
+// Keys in the order the form checks them: the first issue is the one a caller reports.
 export const feedbackInputSchema = z.object({
   message: z
     .string({ error: FEEDBACK_ERRORS.messageRequired })

@@ -1,5 +1,5 @@
 /**
- * Names for a link that carries several files (issue 16 item 1): what the card and the download
+ * Names for a link that carries several files (docs/encryption.md, "Several files in one link"): what the card and the download
  * page call the whole, and the paths a zip may hold. Every name a sender chose goes through
  * `visibleName` before anyone sees it or a disk stores it, on the web page and in the CLI alike.
  */

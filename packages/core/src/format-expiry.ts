@@ -24,7 +24,7 @@ export function expiryDistance(
 }
 
 /**
- * Expiry text on the download page (spec §2): "Expired"; "Expires in N minutes"; "Expires in N
+ * Expiry text on the download page: "Expired"; "Expires in N minutes"; "Expires in N
  * hours" up to a day; otherwise the date and time.
  */
 export function formatExpiry(expiresAt: Date | string, now: Date = new Date()): string {

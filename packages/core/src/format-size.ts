@@ -1,13 +1,13 @@
 /**
  * The one way sizes are written, for every reader: the sender's card, the recipient's page, My
  * files, the command line and the server's messages, so a file never has two sizes. Binary
- * multiples under the names people know (1 KB = 1024 bytes, spec §5 "Size display" and §9).
+ * multiples under the names people know (1 KB = 1024 bytes).
  */
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const STEP = 1024;
 
 /**
- * B/KB/MB/GB/TB: whole bytes, then one decimal below 10 and none from 10 up (spec §5), without a
+ * B/KB/MB/GB/TB: whole bytes, then one decimal below 10 and none from 10 up, without a
  * trailing ".0" ("1 MB", "1.5 MB", "20 MB", "512 KB"). A value that rounds up to 1024 moves to the
  * next unit ("1 MB", never "1024 KB").
  */
@@ -22,7 +22,7 @@ export function formatSize(bytes: number): string {
   return `${rounded(value, unit)} ${UNITS[unit]}`;
 }
 
-/** "X.X MB/s": bytes per second in MB (1048576 bytes), one decimal (spec §4 and §9). */
+/** "X.X MB/s": bytes per second in MB (1048576 bytes), one decimal. */
 export function formatSpeed(bytesPerSecond: number): string {
   const perSecond = Number.isFinite(bytesPerSecond) && bytesPerSecond > 0 ? bytesPerSecond : 0;
   return `${(perSecond / STEP ** 2).toFixed(1)} MB/s`;

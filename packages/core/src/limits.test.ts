@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileTooLargeMessage, GiB, MAX_UPLOAD_BYTES, walletTier } from './limits';
 
 describe('limits', () => {
-  it('matches the spec: 5GB for guests and free accounts, 100GB for premium', () => {
+  it('allows 5GB for guests and free accounts, 100GB for premium', () => {
     expect(MAX_UPLOAD_BYTES).toEqual({
       guest: 5368709120,
       free: 5368709120,
@@ -10,7 +10,7 @@ describe('limits', () => {
     });
   });
 
-  it('words the size refusal exactly as the spec does', () => {
+  it('words the size refusal with the limit in GB', () => {
     expect(fileTooLargeMessage(5 * GiB)).toBe('File size exceeds maximum allowed size of 5GB');
     expect(fileTooLargeMessage(100 * GiB)).toBe('File size exceeds maximum allowed size of 100GB');
   });

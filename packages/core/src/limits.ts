@@ -1,4 +1,4 @@
-/** Upload limits, retention and tiers shared by server and web (spec §6, §9; DESIGN §1). */
+/** Upload limits, retention and tiers shared by server and web. */
 
 export const GiB = 1024 ** 3;
 export const MiB = 1024 ** 2;
@@ -32,7 +32,7 @@ export function fileTooLargeMessage(maxBytes: number): string {
 export const WALLET_TIER_NAMES = ['Free', 'Basic', 'Pro', 'Elite'] as const;
 export type WalletTierName = (typeof WALLET_TIER_NAMES)[number];
 
-/** Wallet tier badges by whole-token balance (spec §4 "Premium tier by token balance"). */
+/** Wallet tier badges by whole-token balance (docs/wallet.md). */
 export function walletTier(balance: number): WalletTierName {
   if (balance >= 10_000) return 'Elite';
   if (balance >= 5_000) return 'Pro';

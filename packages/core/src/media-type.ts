@@ -1,7 +1,7 @@
 /**
  * The media-type grammar of RFC 9110 §8.3.1, ASCII only: `type "/" subtype *( OWS ";" OWS
  * name "=" ( token / quoted-string ) )`. A stored content type that fits it can always be written
- * into a header; one with CR/LF or other junk is refused at presign (issue 14, item 12).
+ * into a header; one with CR/LF or other junk is refused at presign, so it can never split a response header.
  */
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED_STRING = '"(?:[\\t !#-\\[\\]-~]|\\\\[\\t -~])*"';

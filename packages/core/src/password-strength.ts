@@ -1,5 +1,5 @@
 /**
- * Password strength (spec §5 "Register"): weak below 6 characters; otherwise one point each for
+ * Password strength: weak below 6 characters; otherwise one point each for
  * length >= 8, an uppercase letter, a lowercase letter, a digit, a special character.
  * Below 3 is weak, 3 is medium, 4 or more is strong. Server and register form share it.
  */

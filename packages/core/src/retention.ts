@@ -16,7 +16,7 @@ export const RETENTION_FALLBACK_SENTENCE =
 
 /**
  * The download page's sentence on automatic deletion, from the file's own expiry: a link made
- * for 1 hour says "in 1 hour", a 24-hour one "in 24 hours" (the spec's statement for a default
+ * for 1 hour says "in 1 hour", a 24-hour one "in 24 hours" (the usual statement for a default
  * link), a 30-day one its date. Never the tier's retention, which a shorter link does not keep.
  */
 export function retentionSentence(expiresAt: Date | string, now: Date = new Date()): string {

@@ -1,4 +1,4 @@
-/** Short codes and file slugs share one namespace: random base62, unguessable (DESIGN §1). */
+/** Short codes and file slugs share one namespace: random base62, unguessable. */
 export const SHORT_CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const SHORT_CODE_LENGTH = 12;
 export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{10,32}$/;
@@ -7,7 +7,7 @@ export function isShortCode(value: string): boolean {
   return SHORT_CODE_PATTERN.test(value);
 }
 
-/** The last path segment of a URL or path, as the spec's helper does (spec §7 "Short links"). */
+/** The last path segment of a URL or path, which is where a short link's code sits. */
 export function shortCodeFromUrl(url: string): string {
   const path = url.split(/[?#]/)[0] ?? '';
   const segments = path.split('/').filter(Boolean);

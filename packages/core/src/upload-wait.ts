@@ -1,5 +1,5 @@
 /**
- * How a recipient waits for a link whose sender is still uploading (issue 15): ask again 2 s after
+ * How a recipient waits for a link whose sender is still uploading: ask again 2 s after
  * the first answer, then 1.5× longer each time, up to 15 s, never more than once every 2 s. Shared
  * by the download page and the command-line client.
  */

@@ -1,5 +1,5 @@
 /**
- * The JSON API of DESIGN §3 as the CLI calls it: `{status, data}` envelopes, a bearer token when
+ * The JSON API (README "The API by hand") as the CLI calls it: `{status, data}` envelopes, a bearer token when
  * signed in. Requests never carry the link's key: it lives only in the fragment, which stays here.
  */
 import { CliError, EXIT } from './errors';

@@ -1,5 +1,5 @@
 /**
- * Taking up an unfinished send (issue 19 item 3): its state must match the files as they are now
+ * Taking up an unfinished send: its state must match the files as they are now
  * and the server must still have its upload; otherwise the send starts over.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';

@@ -1,5 +1,5 @@
 /**
- * What resuming an interrupted send needs (issue 19 item 3), kept 0600 in the config directory:
+ * What resuming an interrupted send needs, kept 0600 in the config directory:
  * the upload's key, plan and finished parts. A file is one that was being sent only if its size,
  * mtime and a hash of its first and last MiB are unchanged; otherwise the send starts over. A
  * passphrase link's state keeps its key only as the link does, wrapped: the file alone (a backup,

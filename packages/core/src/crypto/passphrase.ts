@@ -1,5 +1,5 @@
 /**
- * Passphrase-protected links (issue 16 item 4, DESIGN §4): the fragment carries the file key
+ * Passphrase-protected links (docs/encryption.md, "Passphrase-protected links"): the fragment carries the file key
  * wrapped (AES-KW, RFC 3394) under a key derived from the passphrase with PBKDF2-SHA-256, plus the
  * salt — never the passphrase or the bare key. The link alone then does not open the file.
  *

@@ -1,5 +1,5 @@
 /**
- * Every setting, read once from the environment (DESIGN §5). Each key documents its variable,
+ * Every setting, read once from the environment (README "Configuration"). Each key documents its variable,
  * default and meaning; bad values stop the process at start with a readable list.
  */
 import { z } from 'zod';
@@ -181,7 +181,7 @@ export const configSchema = z
     /** TOKEN_SYMBOL, TOKEN_NAME: how the token is shown. */
     TOKEN_SYMBOL: z.string().min(1).max(16).default('SEAL'),
     TOKEN_NAME: z.string().min(1).max(64).default('Sealdrop Token'),
-    /** TOKEN_DECIMALS: used when the chain does not say (spec: 6). */
+    /** TOKEN_DECIMALS: used when the chain does not say. */
     TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
     /** TOKEN_LAUNCH_URL, TOKEN_MARKET_URL, TOKEN_EXPLORER_URL: link templates; {mint} is replaced. */
     TOKEN_LAUNCH_URL: z.string().min(1).default('https://pump.fun/coin/{mint}'),

@@ -1,4 +1,4 @@
-/** Issue 18 item 3: one secret per database, generated once, or SECRET checked against it. */
+/** One secret per database, generated once, or SECRET checked against it. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

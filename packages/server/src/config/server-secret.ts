@@ -1,5 +1,5 @@
 /**
- * The one server secret (issue 18 item 3). It signs sessions and local storage URLs, so every
+ * The one server secret. It signs sessions and local storage URLs, so every
  * process on one database must use the same one:
  * - SECRET set: it wins. Its fingerprint (SHA-256, never the secret) is stored, and a process
  *   started with a different SECRET, or with none, stops with a clear error instead of answering

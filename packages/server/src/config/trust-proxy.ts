@@ -1,7 +1,7 @@
 /**
- * TRUST_PROXY (DESIGN §6): which hops may tell the server the client's address. `false`, a hop
+ * TRUST_PROXY: which hops may tell the server the client's address. `false`, a hop
  * count, or a list of proxy addresses/CIDRs — never "trust every hop", because then the client's
- * own X-Forwarded-For picks its rate-limit identity (issue 14, item 2).
+ * own X-Forwarded-For picks its rate-limit identity.
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';

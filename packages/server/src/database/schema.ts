@@ -27,13 +27,13 @@ export interface FilesTable {
   sweep_claimed_until: number | null;
   /** Hash of the uploader's address: a download from it earns the uploader nothing. */
   uploader_ip_hash: string | null;
-  /** Downloads the sender allowed (issue 16); null = unlimited. */
+  /** Downloads the sender allowed; null = unlimited. */
   download_limit: number | null;
   /** Download URLs signed so far, retries of one visitor counted once. */
   download_count: Generated<number>;
   /**
    * Encrypted uploads: the metadata record sealed in the browser (base64url, opaque here); null for
-   * plain uploads and for encrypted ones made before names were sealed (issue 16 item 5).
+   * plain uploads and for encrypted ones made before names were sealed.
    */
   encrypted_metadata: string | null;
   /**
@@ -96,7 +96,7 @@ export interface SessionsTable {
   replaced_by: string | null;
 }
 
-/** The off-chain reward ledger: a user's balance is the sum of their rows (DESIGN §1). */
+/** The off-chain reward ledger: a user's balance is the sum of their rows. */
 export interface LedgerEntriesTable {
   id: string;
   user_id: string;

@@ -1,5 +1,5 @@
 /**
- * SIGTERM in the middle of an upload (issue 18 item 5): the process stops taking connections at
+ * SIGTERM in the middle of an upload: the process stops taking connections at
  * once, lets the PUT being sent finish (200, the bytes stored), then exits 0; past
  * SHUTDOWN_GRACE_SECONDS it stops waiting. A real process, the local driver, a body sent slowly.
  */

@@ -1,5 +1,5 @@
 /**
- * Limits shared by every process (issue 18 item 2): two real server processes behind one proxy
+ * Limits shared by every process: two real server processes behind one proxy
  * hop, on one PostgreSQL database and one redis-server (with a password, as production's may have).
  * A rate limit allows its count once across both, not once per process; the login lockout, kept in
  * the database, holds across both too. Redis killed mid-run: every request is still served, each

@@ -1,5 +1,5 @@
 /**
- * Behind the documented proxy, a client must not choose its own IP (issue 14, item 2): with a
+ * Behind the documented proxy, a client must not choose its own IP: with a
  * hop count or a list of proxies, only what a trusted proxy saw counts, so rotating a forged
  * X-Forwarded-For does not give a fresh rate-limit identity.
  */

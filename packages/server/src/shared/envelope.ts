@@ -1,4 +1,4 @@
-/** The success half of the response envelope (DESIGN §3). */
+/** The success half of the response envelope. */
 export function ok<T>(data: T): { status: 'success'; data: T } {
   return { status: 'success', data };
 }

@@ -13,7 +13,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The one place errors become the `{ status: 'error', message }` envelope (DESIGN §3). Also
+ * The one place errors become the `{ status: 'error', message }` envelope. Also
  * Fastify's `frameworkErrors` option: the router's own refusals (a bad percent-escape, an id over
  * maxParamLength) never reach setErrorHandler and would otherwise answer in Fastify's shape.
  */

@@ -10,7 +10,7 @@ export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 /**
- * A signed URL never outlives its file (issue 14, item 13): the TTL, cut to the seconds the file
+ * A signed URL never outlives its file: the TTL, cut to the seconds the file
  * has left (at least 1; an expired file is refused before any URL is signed).
  */
 export function urlLifetimeSeconds(ttlSeconds: number, fileExpiresAt: number, now: number): number {

@@ -1,5 +1,5 @@
 /**
- * No secret reaches a log (issue 14, item 6): the request log keeps method, path and the names of
+ * No secret reaches a log: the request log keeps method, path and the names of
  * query parameters, but not the values of those that grant something — signatures and object keys
  * of storage URLs, OpenID Connect codes and states, tokens. Headers that carry credentials are
  * redacted too, should anything ever log them.

@@ -1,5 +1,5 @@
 /**
- * Logs a person can read (issue 18 item 7): one readable line per event on a terminal, JSON
+ * Logs a person can read: one readable line per event on a terminal, JSON
  * otherwise, and the redaction of secrets holds in both.
  */
 import { Writable } from 'node:stream';

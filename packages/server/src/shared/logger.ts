@@ -1,5 +1,5 @@
 /**
- * Logs a person can read (issue 18 item 7): one JSON object a line for log collectors, one
+ * Logs a person can read: one JSON object a line for log collectors, one
  * readable line per event on a terminal. Either way the redaction of log-redaction.ts applies:
  * pino redacts and serializes before anything is formatted.
  */

@@ -1,5 +1,5 @@
 /**
- * Where @fastify/rate-limit counts (DESIGN §6). With REDIS_URL: in Redis, through the plugin's own
+ * Where @fastify/rate-limit counts (docs/deploy.md "Redis"). With REDIS_URL: in Redis, through the plugin's own
  * Redis store, so every process shares one count per route and client. Without it: in this
  * process's memory (the plugin's default store). When Redis does not answer, a request is served
  * without a limit (fail open) rather than refused: a brief outage must not take the site down.

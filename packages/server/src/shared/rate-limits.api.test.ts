@@ -1,5 +1,5 @@
 /**
- * Every documented per-IP limit (README "Configuration", issue 8 item 3): with a limit of N per
+ * Every documented per-IP limit (README "Configuration"): with a limit of N per
  * minute, request N+1 from one address within the window is a 429 in the error envelope with a
  * `retry-after` header, while another address still gets through. The counters live in memory and
  * do not touch the database, so one database is enough.

@@ -1,5 +1,5 @@
 /**
- * Where the server counts its per-IP limits (DESIGN §6): without REDIS_URL in each process's
+ * Where the server counts its per-IP limits: without REDIS_URL in each process's
  * memory, as before, so N processes allow N times the limit; with it in Redis, so every process
  * sharing one Redis and key prefix allows the limit once in all.
  */

@@ -1,5 +1,5 @@
 /**
- * The Redis client shared rate limits are counted in (REDIS_URL, DESIGN §6). It fails fast rather
+ * The Redis client shared rate limits are counted in (REDIS_URL, docs/deploy.md "Redis").  It fails fast rather
  * than holding requests: no offline queue while disconnected, one retry and a short timeout per
  * command. It keeps reconnecting in the background, so limits come back by themselves.
  * The URL may hold a password: it is never logged (ioredis's errors name only host and port).

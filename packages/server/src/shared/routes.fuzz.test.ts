@@ -1,5 +1,5 @@
 /**
- * Property-based bad input over every registered route (issue 8, item 2): whatever the body, query,
+ * Property-based bad input over every registered route: whatever the body, query,
  * path parameters and token, the answer is never a 5xx, and every 4xx is the error envelope.
  * Routes come from the server itself (route-catalog.ts), so a new route is fuzzed without edits.
  * SQLite only: the property is about input handling, and the database suites cover PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * A full session against a server whose log is captured (issue 14, item 6): every token and
+ * A full session against a server whose log is captured: every token and
  * signature the session saw is searched for in the log, and none is there. The OpenID Connect
  * sign-in is covered the same way in oidc.api.int.test.ts.
  */

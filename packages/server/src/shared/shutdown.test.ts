@@ -1,5 +1,5 @@
 /**
- * While a server closes (issue 18 item 5), the request it is serving finishes, and a request that
+ * While a server closes, the request it is serving finishes, and a request that
  * arrives after it on the same keep-alive connection gets a 503 in the error envelope.
  */
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 18 item 5). On SIGTERM or SIGINT the process stops accepting
+ * Graceful shutdown (docs/deploy.md "Shutdown and logs"). On SIGTERM or SIGINT the process stops accepting
  * connections at once, lets the requests in flight finish for up to SHUTDOWN_GRACE_SECONDS (an
  * upload part being PUT is not cut off by a deploy), then closes whatever is still open, stops its
  * background work, closes its pools and exits 0. A second signal exits at once.

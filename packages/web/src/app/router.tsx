@@ -25,7 +25,7 @@ const TermsRoute = lazy(() => import('./terms-route'));
 /** Nothing while a page's script arrives (a moment), rather than a frame that shifts. */
 const later = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 
-/** Routes of spec §2. */
+/** Every page of the app. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -34,7 +34,7 @@ export function createAppRouter() {
         { path: '/', element: <SessionHomePage /> },
         { path: '/mission', element: <MissionPage /> },
         { path: '/about', element: <AboutPage /> },
-        // Without an id or a code, the pages say the link is invalid (spec §8), not 404.
+        // Without an id or a code, the pages say the link is invalid, not 404.
         {
           path: '/download/:fileId?',
           element: <DownloadPage renderReportLink={renderReportLink} />,

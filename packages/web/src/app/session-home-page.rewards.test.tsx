@@ -1,4 +1,4 @@
-/** Issue 15 item 3: the upload reward is claimed through the UI once an upload is ready. */
+/** The upload reward is claimed through the UI once an upload is ready. */
 import '../features/upload/testing/blob-polyfill';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

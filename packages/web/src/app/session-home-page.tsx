@@ -13,7 +13,7 @@ import { useSession } from '../lib/session/session-context';
 type RewardNotice = { tone: 'success' | 'info' | 'error'; message: string };
 
 /**
- * Home with the signed-in user's premium status (account tier or linked wallet, DESIGN §1). A
+ * Home with the signed-in user's premium status (account tier or linked wallet). A
  * signed-in user with a linked wallet claims the upload reward once each upload is ready, where
  * the server pays rewards (a token is configured): the toast tells the uploader what was earned;
  * a failure is logged, tells the uploader, and leaves the upload alone.

@@ -1,5 +1,5 @@
 /**
- * The one way the web app talks to the API: same origin, JSON envelope of DESIGN §3. Errors carry
+ * The one way the web app talks to the API: same origin, JSON envelope of README "The API by hand". Errors carry
  * the HTTP status and the server's message; this module never touches the UI or the location.
  */
 export const API_BASE = '/api';

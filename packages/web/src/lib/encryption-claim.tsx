@@ -1,5 +1,5 @@
 /**
- * Whether the page may say "files are encrypted in your browser" (issue 15 item 5). True
+ * Whether the page may say "files are encrypted in your browser". True
  * everywhere except where the content at hand was shared without encryption: the download page
  * of a plain file turns it off while it is shown, and the footer reads it.
  */

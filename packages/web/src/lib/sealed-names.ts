@@ -1,12 +1,12 @@
 /**
  * Names of encrypted files, opened in this browser from the sealed metadata record the server
- * keeps (issue 16 item 5): the server itself never learns them. Needs the link's key; without it
+ * keeps: the server itself never learns them. Needs the link's key; without it
  * (another browser, a forgotten key) the file is shown as "Encrypted file".
  */
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { type MetadataRecord, openMetadata } from '@sealdrop/core/crypto/metadata-record';
 
-/** Issue 16 item 5's text for an encrypted file whose name this browser cannot open. */
+/** The text for an encrypted file whose name this browser cannot open. */
 export const ENCRYPTED_FILE_LABEL = 'Encrypted file';
 
 /** The record sealed in `encryptedMetadata`, or null when it is absent or does not open with the key. */

@@ -5,7 +5,7 @@ const CLIENT_GENERATED = /^(GET|POST|PUT|DELETE) \S+ failed: \d+/;
 
 /**
  * The message the server put in its error envelope, or null when there was none (network
- * failure, timeout, a proxy's HTML page): spec §8 shows the server's message, else a fallback.
+ * failure, timeout, a proxy's HTML page): the page shows the server's message, else a fallback.
  */
 export function serverMessageOf(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

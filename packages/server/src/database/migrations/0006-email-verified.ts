@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * An address counts for nothing until its owner proves it (issue 14): existing accounts start
+ * An address counts for nothing until its owner proves it: existing accounts start
  * unverified, since none of them ever proved theirs.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Single-use links sent by mail (issue 14): email verification and password reset. Only the
+ * Single-use links sent by mail: email verification and password reset. Only the
  * sha256 of each token is stored, so a copy of the database opens no account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Login attempts per (account, client) instead of per account (issue 14, items 2 and 10): an
+ * Login attempts per (account, client) instead of per account: an
  * attempt is recorded before the password is checked, so parallel guesses cannot outrun the count,
  * and a lockout binds the guessing address, not the owner.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sign-in with OpenID Connect ends without a token in any URL (issue 14, item 3): the callback
+ * Sign-in with OpenID Connect ends without a token in any URL: the callback
  * leaves a one-time login code (hashed here, the code itself in an HttpOnly cookie) that the page
  * exchanges over POST. A state row may also name the signed-in account a provider is linked to.
  */

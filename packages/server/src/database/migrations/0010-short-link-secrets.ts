@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A reserved short code is completed only by its reserver (issue 14, item 11): /tiny/instant
+ * A reserved short code is completed only by its reserver: /tiny/instant
  * hands out a secret, and the row keeps its sha256. Older reservations have none and cannot be
  * completed; they expire within a day.
  */

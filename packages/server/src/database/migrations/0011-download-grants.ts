@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Rewards for real events only (issue 14 item 7, issue 15 item 3):
+ * Rewards for real events only:
  * - `files.uploader_ip_hash`: the uploader's address (hashed), so a download from it earns nothing;
  * - `file_downloads`: every download URL the server signed, by whom; a download reward needs one
- *   (and the download limits of issue 16 count them);
+ *   (and the sender's download limits count them);
  * - `reward_claims`: one row per (file, visitor) key, by account and by address, so a fresh
  *   account on the same address is the same visitor; the primary key makes claims atomic.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * One wallet backs one account at a time, and a wallet unlinked from an account cannot back
- * another for 30 days, the premium period (issue 14 item 9): every unlink is recorded.
+ * another for 30 days, the premium period: every unlink is recorded.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Download limits chosen by the sender (issue 16 item 3):
+ * Download limits chosen by the sender:
  * - `files.download_limit` (null = unlimited) and `files.download_count`, counted atomically when
  *   the server signs a download URL;
  * - `file_downloads.visitor_hash`: the hashed visitor cookie of each grant, so that a retry of the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Settings every server process on one database shares (issue 18 item 3): the secret a process
+ * Settings every server process on one database shares: the secret a process
  * generated when started without SECRET, or the fingerprint of SECRET when one was set, so that a
  * second process finds the first one's secret, or refuses to start with a different one.
  */

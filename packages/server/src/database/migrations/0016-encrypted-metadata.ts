@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Encrypted uploads keep their names to themselves (issue 16 item 5): `files.encrypted_metadata`
+ * Encrypted uploads keep their names to themselves: `files.encrypted_metadata`
  * holds the sealed metadata record the browser made (names, sizes, types, paths), opaque to the
  * server. Such rows store an empty `original_name` (the column stays NOT NULL, which SQLite cannot
  * relax in place); older encrypted rows keep the name they were given and no metadata.

@@ -1,5 +1,5 @@
 /**
- * The API reference (issue 18 item 6): /api/openapi.json is generated from the routes' own zod
+ * The API reference: /api/openapi.json is generated from the routes' own zod
  * schemas, lists every API route and nothing that does not exist, and /api/docs serves its viewer
  * from this origin.
  */

@@ -17,7 +17,7 @@ scanner), 413 (too large), 429 (rate limited, or a daily upload quota used up) o
 full). Encryption keys live in the link's #fragment and are never sent to this API, except the one
 a reporter chooses to include with a report (POST /api/reports).`;
 
-/** The version of the HTTP contract (DESIGN.md §3), not of the package. */
+/** The version of the HTTP contract, not of the package. */
 const API_VERSION = '1';
 
 function allowInlineStyles(csp: string): string {

@@ -15,7 +15,7 @@ export type PremiumCheck = (
 ) => Promise<boolean>;
 
 /**
- * The one premium rule (DESIGN §1): tier `premium`, or a linked wallet holding at least
+ * The one premium rule: tier `premium`, or a linked wallet holding at least
  * PREMIUM_MIN_BALANCE whole tokens. `walletTokens` is null when there is no balance to count.
  */
 export function isPremiumUser(input: {

@@ -29,7 +29,7 @@ describeEachDatabase('feedback API: who may read, change and delete', (createDat
     ada = await client.signUp('ada@example.com');
     bob = await client.signUp('bob@example.com');
     admin = await client.signUp(ADMIN_EMAIL);
-    // Admin rights need a verified address (issue 14 item 4).
+    // Admin rights need a verified address.
     await client.verifyEmail(sink, ADMIN_EMAIL);
   });
   afterEach(async () => {

@@ -7,7 +7,7 @@ export interface FeedbackActor {
   id: string;
   /** Lower-cased, as accounts store it. */
   email: string;
-  /** Admin rights need a proven address: anyone can type an unverified one (issue 14 item 4). */
+  /** Admin rights need a proven address: anyone can type an unverified one. */
   emailVerified: boolean;
 }
 

@@ -12,7 +12,7 @@ export const feedbackIdParamsSchema = z.object({
 const NOT_AN_OBJECT = 'Feedback must be a JSON object';
 
 /**
- * Validates new feedback. The 400 carries the spec's message alone (no field prefix as parseInput
+ * Validates new feedback. The 400 carries the product's fixed message alone (no field prefix as parseInput
  * adds), because the form shows the same words.
  */
 export function parseFeedback(body: unknown): ValidFeedback {

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3: a link allows the downloads its sender chose. A browser is known by its
+ * A link allows the downloads its sender chose. A browser is known by its
  * visitor cookie: its retries within ten minutes count once, another browser is another download.
  * The last allowed download burns the object once the page says it finished, or ten minutes on.
  */

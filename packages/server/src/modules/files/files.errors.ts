@@ -1,6 +1,6 @@
 import { createError } from '../../shared/errors';
 
-/** Unknown, expired and spent links look the same (the download page's words, spec §8). */
+/** Unknown, expired and spent links look the same (the download page's words), so a link's state cannot be probed. */
 export const fileNotFound = () =>
   createError({ code: 'files.not_found', status: 404, message: 'File not found or has expired.' });
 

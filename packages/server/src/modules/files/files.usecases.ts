@@ -99,7 +99,7 @@ export async function getFileInfo(args: {
   input: { fileId: string } & Visitor;
   now: Date;
 }): Promise<FileInfo> {
-  // A link shared while its file uploads already works: the page shows the wait (issue 15).
+  // A link shared while its file uploads already works: the page shows the wait.
   const { file } = await findLiveFile(args.deps, args.input.fileId, args.input, args.now.getTime());
   return toFileInfo(file);
 }

@@ -1,5 +1,5 @@
 /**
- * A signed URL never outlives its file (issue 14, item 13): a download link issued a minute before
+ * A signed URL never outlives its file: a download link issued a minute before
  * the file expires stops working when the file does, not five minutes later.
  */
 import { expect, it } from 'vitest';

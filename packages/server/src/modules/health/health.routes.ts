@@ -1,5 +1,5 @@
 /**
- * Probes (DESIGN §6): /health/live answers while the process can serve at all (a liveness probe
+ * Probes (docs/deploy.md "Health probes"): /health/live answers while the process can serve at all (a liveness probe
  * restarts it otherwise); /health/ready and /health also check the database and the store (a
  * readiness probe takes the process out of the load balancer while either is unreachable). Both
  * name the build (version and commit), so an operator sees which one each process runs.

@@ -1,5 +1,5 @@
 /**
- * The reward writes that must be atomic (issue 14 item 7, issue 15 item 3). Each holds what it
+ * The reward writes that must be atomic. Each holds what it
  * depends on inside one transaction, so parallel calls, and a delete racing a reward, can neither
  * pay twice nor leave a credit for a deleted file standing.
  */

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (issue 14). With SMTP_URL set, messages go through nodemailer over SMTP; unset
+ * Outgoing mail. With SMTP_URL set, messages go through nodemailer over SMTP; unset
  * (the embedded default) each message is written to the server log in a marked block instead,
  * so `npm start` works alone and a developer can still open the links it holds.
  */

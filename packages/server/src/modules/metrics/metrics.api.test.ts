@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 18 item 4): off by default, behind a bearer token or on a listener of its
+ * GET /metrics: off by default, behind a bearer token or on a listener of its
  * own, in Prometheus text; counts requests by route pattern (never a raw URL), upload outcomes,
  * rate-limit refusals and database and storage errors of this server only.
  */

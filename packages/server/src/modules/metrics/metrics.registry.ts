@@ -1,5 +1,5 @@
 /**
- * What an operator can see inside one process (issue 18 item 4), as Prometheus metrics. Each
+ * What an operator can see inside one process, as Prometheus metrics (docs/deploy.md "Metrics"). Each
  * server gets its own registry, never prom-client's global one: tests build many servers in one
  * process, and two registries must not fight over the same metric names. With metrics off,
  * every counter is a no-op and prom-client is not even loaded (≈ 8 MiB of memory saved).

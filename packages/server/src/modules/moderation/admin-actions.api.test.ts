@@ -304,6 +304,23 @@ describeEachDatabase('moderating reported files', (createDatabase) => {
     });
   });
 
+  it('tells a file the malware scanner holds from one still uploading', async () => {
+    const held = await client.upload();
+    await server.db
+      .updateTable('files')
+      .set({ status: 'scanning' })
+      .where('id', '=', held.fileId)
+      .execute();
+    const pending = await client.presign({});
+    const pendingId = (pending.body.data as Data).slug as string;
+    expect((await get(`/api/admin/files/${held.fileId}`)).file).toMatchObject({
+      status: 'scanning',
+    });
+    expect((await get(`/api/admin/files/${pendingId}`)).file).toMatchObject({
+      status: 'uploading',
+    });
+  });
+
   it('sums up the instance: storage, live files, the last 24 h, open reports', async () => {
     const a = await client.upload({ size: 100 });
     await client.upload({ size: 50 });

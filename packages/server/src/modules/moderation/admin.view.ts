@@ -20,7 +20,8 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
 function fileStatus(file: FileRow, now: number): AdminFile['status'] {
   if (file.removed_at !== null) return 'removed';
   if (file.expires_at <= now) return 'expired';
-  return file.status === 'ready' ? 'ready' : 'uploading';
+  if (file.status === 'ready' || file.status === 'scanning') return file.status;
+  return 'uploading';
 }
 
 /** The files as the console shows them, with their uploaders and report counts. */

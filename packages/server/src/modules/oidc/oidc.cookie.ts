@@ -3,7 +3,7 @@
  * - state: binds a sign-in to the browser that started it. Without it, someone could start a
  *   sign-in with their own provider account and send the callback URL to a victim (login CSRF).
  * - login: the one-time code the callback leaves for the page to exchange over POST, so no token
- *   ever sits in a URL (issue 14, item 3). A crafted link cannot set it.
+ *   ever sits in a URL. A crafted link cannot set it.
  * SameSite=Lax still travels on the provider's top-level redirect back to us, and on the page's
  * same-origin POST.
  */

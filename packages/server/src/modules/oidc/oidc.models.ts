@@ -36,7 +36,7 @@ export async function findOrCreateUser(
     // Relinking would hand the account to whoever holds the email at the provider today.
     if (byEmail.oidc_subject) throw errors.linkedElsewhere(providerName);
     // Anyone can register someone else's address: an unverified one proves nothing, and linking
-    // would hand the real owner's sign-in to the squatter's account (issue 14, item 1).
+    // would hand the real owner's sign-in to the squatter's account.
     if (byEmail.email_verified !== 1) throw errors.linkFromSettings(providerName);
     const changes = { oidc_subject: identity.subject, updated_at: now.getTime() };
     await auth.updateUser(byEmail.id, changes);

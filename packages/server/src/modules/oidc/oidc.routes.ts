@@ -1,5 +1,5 @@
 /**
- * External sign-in (DESIGN §3, §6): `start` sends the browser to the provider, `callback` receives
+ * External sign-in: `start` sends the browser to the provider, `callback` receives
  * it back and always ends with a redirect to the web app's /auth/callback page (or, for a link
  * started in settings, /account/settings), never an error page: the browser is navigating here,
  * not calling an API. No token is ever put in a URL: the page exchanges the login cookie at

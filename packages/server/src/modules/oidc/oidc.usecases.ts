@@ -133,7 +133,7 @@ export async function exchangeLoginCode({
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
- * The verified identity. Providers that keep scope claims out of the ID token (as the spec
+ * The verified identity. Providers that keep scope claims out of the ID token (as OpenID Connect
  * allows) are asked at their userinfo endpoint, which openid-client binds to the same subject.
  */
 async function identityFrom(

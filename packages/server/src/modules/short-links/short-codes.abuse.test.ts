@@ -1,5 +1,5 @@
 /**
- * Short codes are not enumerable (issue 8, item 3): a large space drawn from a CSPRNG, and the API
+ * Short codes are not enumerable: a large space drawn from a CSPRNG, and the API
  * answers a guessed code exactly as it answers an expired or unfinished reservation, so guessing
  * learns nothing. Resolving is rate-limited per IP (shared/rate-limits.api.test.ts).
  */

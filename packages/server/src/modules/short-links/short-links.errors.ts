@@ -7,7 +7,7 @@ export const notReserver = () =>
     message: 'Only the browser that reserved this short link can complete it',
   });
 
-/** The download page's words (spec §8), which the short-link page shows as the server's message. */
+/** The download page's words, which the short-link page shows as the server's message. */
 export const linkNotFound = () =>
   createError({
     code: 'short_links.not_found',

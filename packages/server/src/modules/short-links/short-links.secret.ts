@@ -1,5 +1,5 @@
 /**
- * The reserver's secret for an instant short link (issue 14, item 11): whoever knows a code (it
+ * The reserver's secret for an instant short link: whoever knows a code (it
  * is in the shared link) must not be able to point it at their own file. Only a hash is stored.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -104,7 +104,7 @@ export async function resolveShortCode(args: {
   const now = args.now.getTime();
   const link = await deps.shortLinks.find(input.shortCode);
   if (!link?.file_id) throw linkNotFound();
-  // Still uploading is a state, not an error: the download page waits for it (issue 15).
+  // Still uploading is a state, not an error: the download page waits for it.
   const { file } = await findLiveFile(deps, link.file_id, input, now).catch((error: unknown) => {
     throw isAppError(error) && error.statusCode === 404 ? linkNotFound() : error;
   });

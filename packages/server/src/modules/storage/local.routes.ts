@@ -30,7 +30,7 @@ export const localStorageRoutes: FastifyPluginAsync<{
   driver: LocalStorageDriver;
   /**
    * Whether an object key still belongs to a pending, unexpired upload. A signed PUT URL outlives
-   * an abort or a delete; without this it would write an object that no row owns (issue 14, item 5).
+   * an abort or a delete; without this it would write an object that no row owns.
    * Asked as each write begins: the app also records that the upload is receiving bytes.
    */
   isWritable: (objectKey: string) => Promise<boolean>;

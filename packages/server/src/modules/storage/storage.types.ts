@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * The one interface every object store implements (DESIGN §2). Drivers hand out pre-signed URLs so
+ * The one interface every object store implements. Drivers hand out pre-signed URLs so
  * that bytes go from the browser straight to storage; the server itself never proxies S3 traffic.
  * `origin` is the public origin of the request being served (PUBLIC_URL when configured); drivers
  * that sign URLs on the app itself (local) build absolute URLs from it, S3 ignores it.
@@ -31,7 +31,7 @@ export interface PresignGetInput {
   /**
    * Sent back as Content-Disposition: attachment (RFC 6266 / 5987 encoded). The body is always
    * served as application/octet-stream: echoing a declared type would let a stored file run as a
-   * same-origin script (`<script src=…/download>`), whatever the CSP says (issue 14, item 8).
+   * same-origin script (`<script src=…/download>`), whatever the CSP says.
    */
   fileName?: string;
 }

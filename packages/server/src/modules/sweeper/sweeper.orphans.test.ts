@@ -1,5 +1,5 @@
 /**
- * Objects no row owns are deleted once older than any upload URL (issue 14, item 5), on the local
+ * Objects no row owns are deleted once older than any upload URL, on the local
  * driver with a real database and on S3 (s3rver); owned objects and young orphans stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Objects that no file row owns (issue 14, item 5): a signed S3 PUT URL cannot be revoked, so one
+ * Objects that no file row owns: a signed S3 PUT URL cannot be revoked, so one
  * replayed after an abort or a delete stores an object with no row, outside the 24-hour promise.
  * This pass lists the store and deletes such objects once they are older than any upload URL.
  */

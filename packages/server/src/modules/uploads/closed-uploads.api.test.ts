@@ -1,6 +1,6 @@
 /**
  * A signed upload URL outlives its upload; the server's own storage routes refuse it once the
- * upload is no longer pending (issue 14, item 5): after an abort, after the owner deleted the
+ * upload is no longer pending: after an abort, after the owner deleted the
  * file, and after finalize (no overwriting a shared object). Nothing is written then.
  */
 import { expect, it } from 'vitest';

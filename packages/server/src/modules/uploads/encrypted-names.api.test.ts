@@ -1,5 +1,5 @@
 /**
- * The server never learns an encrypted file's name or type (issue 16 item 5, DESIGN §6): presign
+ * The server never learns an encrypted file's name or type: presign
  * takes sealed `encryptedMetadata` instead of filename/contentType, info and My files hand it back
  * as is, the database, the short links, the log and the download's Content-Disposition name
  * nothing. Links made before keep their stored name.

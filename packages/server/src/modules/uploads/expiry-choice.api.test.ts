@@ -1,4 +1,4 @@
-/** Issue 16 item 2: the sender chooses how long the link lives, up to the tier's retention. */
+/** The sender chooses how long the link lives, up to the tier's retention. */
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';

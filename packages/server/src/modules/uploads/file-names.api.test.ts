@@ -1,5 +1,5 @@
 /**
- * Hostile file names and active content (issue 8, item 2). The rule: a name is stored exactly as
+ * Hostile file names and active content. The rule: a name is stored exactly as
  * sent, any Unicode included (RTL overrides, zero-width joiners, emoji), unless it holds a C0
  * control character or DEL, a slash or backslash, or more than 255 characters (code points, as zod counts them): those are refused
  * with a 400 naming the rule. Downloads always come back as attachments whose `filename` is plain
@@ -140,7 +140,7 @@ describeEachDatabase('hostile file names and active content', (createDatabase) =
       expect(object.body).toBe(body);
       expect(object.headers['content-disposition']).toMatch(/^attachment; filename="/);
       expect(object.headers['x-content-type-options']).toBe('nosniff');
-      // Never the declared type: `<script src=…/download>` must not run it (issue 14, item 8).
+      // Never the declared type: `<script src=…/download>` must not run it.
       expect(object.headers['content-type']).toBe('application/octet-stream');
       expect(object.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
       expect(object.headers['cache-control']).toBe('private, no-store');

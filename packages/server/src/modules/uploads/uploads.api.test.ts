@@ -74,7 +74,7 @@ describeEachDatabase('upload API', (createDatabase) => {
     });
   });
 
-  it('refuses a file over the guest limit with the spec message', async () => {
+  it('refuses a file over the guest limit with the limit in the message', async () => {
     const response = await presign(server, { size: 5 * 1024 ** 3 + 1 });
     expect(response.statusCode).toBe(413);
     expect(response.body).toEqual({

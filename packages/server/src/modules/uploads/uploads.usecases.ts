@@ -53,9 +53,9 @@ export async function presignUpload(args: {
     shortCode?: string;
     /** The secret /tiny/instant returned with shortCode: only the reserver may use the code. */
     completeToken?: string;
-    /** Seconds the link lives; at most the tier's retention (issue 16). */
+    /** Seconds the link lives; at most the tier's retention. */
     expiresIn?: number;
-    /** Downloads the link allows; absent = unlimited (issue 16). */
+    /** Downloads the link allows; absent = unlimited. */
     downloadLimit?: number;
   };
   tier: UploadTier;
@@ -96,7 +96,7 @@ export async function presignUpload(args: {
     ? 'application/octet-stream'
     : input.contentType || 'application/octet-stream';
   const expiresAt = now + lifetimeMs;
-  // The server never learns an encrypted file's name (issue 16 item 5): none is stored anywhere.
+  // The server never learns an encrypted file's name: none is stored anywhere.
   const originalName = input.isEncrypted ? '' : (input.filename ?? 'file');
 
   const uploadId = shape.multipart
@@ -221,7 +221,7 @@ async function signParts(
 }
 
 /**
- * A stored object may still be written: its upload is pending and unexpired (issue 14, item 5).
+ * A stored object may still be written: its upload is pending and unexpired.
  * Asked as a write begins, which also tells the sweeper that this upload is receiving bytes.
  */
 export async function admitUploadWrite(args: {

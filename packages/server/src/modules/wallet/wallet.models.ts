@@ -1,6 +1,6 @@
 /** Pure rules of the token: when it counts as configured, amounts, links. */
 
-/** The spec's placeholder mint (the system program's address) means "no token". */
+/** The placeholder mint (the system program's address) means "no token". */
 export const PLACEHOLDER_MINT = '11111111111111111111111111111111';
 
 export function configuredMint(mint: string | undefined): string | null {
@@ -17,7 +17,7 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 
 /**
  * The premium period: a wallet unlinked from an account backs no other account for this long, so
- * one wallet cannot make account after account premium (issue 14, item 9).
+ * one wallet cannot make account after account premium.
  */
 export const WALLET_REBIND_COOLDOWN_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * Rewards for real events only (DESIGN §1; issue 14 item 7, issue 15 item 3). The file must exist
+ * Rewards for real events only. The file must exist
  * on the server and be at least `minBytes`; the wallet is the one linked on the server; amounts
  * come from configuration. An upload pays once per finalized file, and is taken back if its
  * uploader deletes it within a day. A download pays only when the server signed a download URL

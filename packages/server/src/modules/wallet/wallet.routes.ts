@@ -1,4 +1,4 @@
-/** /api/solana/*: wallet link by signature, balances, token info, rewards (DESIGN §3). */
+/** /api/solana/*: wallet link by signature, balances, token info, rewards. */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';

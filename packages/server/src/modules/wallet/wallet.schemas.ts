@@ -21,7 +21,7 @@ export const connectSchema = z.object({
 
 export const rewardUploadSchema = z.object({
   fileId,
-  // Accepted for compatibility with the spec's client; the linked wallet and stored size rule.
+  // Accepted for compatibility with older clients; the linked wallet and stored size rule.
   walletAddress: z.string().max(64).nullish(),
   fileSize: z.unknown().optional(),
 });

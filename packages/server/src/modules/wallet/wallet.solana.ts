@@ -1,6 +1,6 @@
 /**
  * Reads balances and supply over Solana JSON-RPC (@solana/kit). The browser never talks to the RPC
- * (DESIGN §1 "Third parties"); answers are cached briefly so a page refresh costs no RPC call.
+ * itself; answers are cached briefly so a page refresh costs no RPC call.
  */
 import {
   type Address,

@@ -10,7 +10,7 @@ const CHECKLIST = [
 ] as const;
 
 /**
- * Spec §5 "Register": the weak / medium / strong meter and the four-item checklist. A link's
+ * The weak / medium / strong meter and the four-item checklist. A link's
  * passphrase is rated by the same meter (`subject` "Passphrase").
  */
 export function PasswordStrengthMeter({

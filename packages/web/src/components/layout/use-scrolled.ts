@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Spec §9: the top bar counts as "scrolled" past 50 px. */
+/** The top bar counts as "scrolled" past 50 px. */
 export const SCROLLED_AFTER_PX = 50;
 
 function subscribe(onChange: () => void) {

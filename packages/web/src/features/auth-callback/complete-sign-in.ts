@@ -2,7 +2,7 @@ import type { AuthResult, PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { authResultSchema, userResponseSchema } from '@sealdrop/core/api-auth-schemas';
 import { API_BASE, AUTH_TOKEN_KEY, apiRequest } from '../../lib/api-client';
 
-/** Spec §8 "Auth callback" messages, word for word. */
+/** The auth callback's fixed messages, word for word. */
 export const AUTH_CALLBACK_MESSAGES = {
   failed: 'Authentication failed. Please try again.',
   invalid: 'Invalid authentication response.',
@@ -31,7 +31,7 @@ export type CallbackOutcome =
 /**
  * Completes an external sign-in. The URL only says whether it succeeded: the session itself is
  * fetched with the one-time login cookie the server set (POST /auth/oidc/exchange), so a crafted
- * `?token=…&success=true` link signs nobody in (issue 14, item 3). A token in the URL is ignored
+ * `?token=…&success=true` link signs nobody in. A token in the URL is ignored
  * and wiped from the address bar and history at once.
  */
 export async function completeSignIn(search: string): Promise<CallbackOutcome> {

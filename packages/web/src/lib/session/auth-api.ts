@@ -1,9 +1,9 @@
-/** The account calls of spec §7 / DESIGN §3. The bearer header comes from the API client. */
+/** The account calls. The bearer header comes from the API client. */
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { authResultSchema, userResponseSchema } from '@sealdrop/core/api-auth-schemas';
 import { apiRequest } from '../api-client';
 
-/** Spec §7: account calls time out after 600000 ms. */
+/** Account calls time out after 600000 ms. */
 export const ACCOUNT_TIMEOUT_MS = 600_000;
 
 export interface Credentials {
@@ -13,7 +13,7 @@ export interface Credentials {
 
 export interface ProfileFields {
   email?: string;
-  /** Required with a new email (issue 14). */
+  /** Required with a new email. */
   currentPassword?: string;
 }
 

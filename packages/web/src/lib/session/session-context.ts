@@ -2,7 +2,7 @@ import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { createContext, useContext } from 'react';
 import type { Credentials, ProfileFields } from './auth-api';
 
-/** Spec §8, word for word: what the session layer reports when a call fails without a message. */
+/** Fixed product text, word for word: what the session layer reports when a call fails without a message. */
 export const SESSION_MESSAGES = {
   register: 'Registration failed',
   login: 'Login failed',

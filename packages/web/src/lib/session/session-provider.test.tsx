@@ -117,7 +117,7 @@ describe('SessionProvider actions', () => {
     expect(screen.getByText('token:t-profile')).toBeInTheDocument();
   });
 
-  it('reports the server message, or the spec fallback when there is none', async () => {
+  it('reports the server message, or the fixed fallback when there is none', async () => {
     let reply = fail(409, 'An account with this email already exists');
     mockApi({ 'POST /auth/register': () => reply, 'POST /auth/login': fail(502) });
     renderWithSession(<SessionProbe />);

@@ -43,7 +43,7 @@ function failure(error: unknown, fallback: string): SessionOutcome {
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
- * Spec §4 "Session": guest or authenticated, with the token kept in localStorage. The token is
+ * Guest or authenticated, with the token kept in localStorage. The token is
  * renewed before it expires, follows the other tabs, and a session the server no longer accepts
  * ends with "Session expired".
  */
@@ -110,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (reloading && isUnauthorized(error)) return;
         // A reload cut the request off: the token is fine, and other tabs share it.
         if (isPageLeaving()) return;
-        // Spec §8 "Load current user": a silent sign-out.
+        // A silent sign-out.
         signOutLocally();
       }
     },
@@ -242,7 +242,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async (): Promise<SessionOutcome> => {
     const outcome = await renew(latest.current.token);
     if (outcome === 'renewed') return { success: true };
-    // Spec §4: any failed refresh ends the session; the schedule alone retries after a network error.
+    // Any failed refresh ends the session; the schedule alone retries after a network error.
     if (outcome === 'failed') expire();
     return { success: false, error: SESSION_MESSAGES.refresh, serverMessage: null };
   }, [renew, expire]);

@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_KEY } from '../api-client';
 
-/** The session token in localStorage under `authToken` (spec §3); storage errors mean no token. */
+/** The session token in localStorage under `authToken`; storage errors mean no token. */
 export function readStoredToken(): string | null {
   try {
     return localStorage.getItem(AUTH_TOKEN_KEY) || null;

@@ -2,7 +2,7 @@ import { balanceHistorySchema } from '@sealdrop/core/api-auth-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §9: balance history limit 10. */
+/** Balance history limit 10. */
 export const BALANCE_HISTORY_LIMIT = 10;
 
 export type { BalanceHistory } from '@sealdrop/core/api-auth-schemas';

@@ -1,4 +1,4 @@
-/** GET /files/my-files and DELETE /files/:id (spec §7 "Files"), as TanStack Query hooks. */
+/** GET /files/my-files and DELETE /files/:id, as TanStack Query hooks. */
 import type { MyFile, MyFilesList } from '@sealdrop/core/api-auth-schemas';
 import { myFilesListSchema } from '@sealdrop/core/api-auth-schemas';
 import { visibleName } from '@sealdrop/core/file-list';
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { forgetFileKey, recallFileKey } from '../../../lib/file-keys';
 import { ENCRYPTED_FILE_LABEL, openWithFragment, recordLabel } from '../../../lib/sealed-names';
 
-/** Spec §9: files page 1, limit 10. */
+/** Files page 1, limit 10. */
 export const FILES_PAGE_SIZE = 10;
 
 /** A file of the list as this browser sees it. */

@@ -4,7 +4,7 @@ import { serverMessageOf } from '../../../lib/server-message';
 import { useBalanceHistory } from '../api/balance-history';
 import { ErrorNotice } from './error-notice';
 
-/** Spec §8, word for word. */
+/** Fixed product text, word for word. */
 export const BALANCE_HISTORY_FAILED = 'Failed to fetch balance history';
 
 const amountFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });

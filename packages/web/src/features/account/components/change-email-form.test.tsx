@@ -23,7 +23,7 @@ async function fillIn(email: string, currentPassword = 'Secret123') {
   return fields;
 }
 
-// The address stays until the link mailed to the new one is opened (issue 14).
+// The address stays until the link mailed to the new one is opened.
 const updated = ok({
   user: testUser({ email: 'alice@example.com', pendingEmail: 'bob@example.com' }),
   token: 'tok-2',

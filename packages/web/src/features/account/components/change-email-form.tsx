@@ -7,17 +7,17 @@ import { EmailVerificationStatus } from './email-verification-status';
 import { FormFeedback } from './form-feedback';
 import { useSettingsSave } from './use-settings-save';
 
-/** Spec §8 "Profile update" fallback, and our confirmation. */
+/** The fixed "Profile update" fallback, and our confirmation. */
 export const EMAIL_MESSAGES = {
   failed: 'Profile update failed',
-  // Issue 14: the new address applies only once the link mailed to it is opened.
+  // The new address applies only once the link mailed to it is opened.
   sent: (email: string) =>
     `We sent a verification link to ${email}. Your email changes when you open it.`,
 } as const;
 
 /**
  * Changes the account email through PUT /auth/profile. The address format is the server's to
- * judge (spec §5: account field checks are left to it), so the field only shows valid styling.
+ * judge (account field checks are left to it), so the field only shows valid styling.
  */
 export function ChangeEmailForm({
   currentEmail,

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { FormFeedback } from './form-feedback';
 import { useSettingsSave } from './use-settings-save';
 
-/** Spec §5 hints and §8 "Change password" fallback; the rest is ours. */
+/** The register form's hints and the fixed "Change password" fallback; the rest is ours. */
 export const PASSWORD_MESSAGES = {
   match: 'Passwords match',
   mismatch: 'Passwords do not match',
@@ -24,7 +24,7 @@ const EMPTY = { current: '', next: '', confirm: '' };
 type Fields = typeof EMPTY;
 
 /**
- * POST /auth/change-password. The new password follows the register rules of spec §5: submit
+ * POST /auth/change-password. The new password follows the register rules: submit
  * only with every field filled, the two new passwords matching and the new one not weak.
  */
 export function ChangePasswordForm() {

@@ -6,7 +6,7 @@ import { serverMessageOf } from '../../../lib/server-message';
 import { useDeleteMyFile } from '../api/my-files';
 import { ErrorNotice } from './error-notice';
 
-/** Spec §8, word for word. */
+/** Fixed product text, word for word. */
 export const DELETE_FILE_FAILED = 'Failed to delete file';
 
 interface DeleteFileDialogProps {

@@ -14,7 +14,7 @@ export const VERIFICATION_MESSAGES = {
 } as const;
 
 /**
- * Whether the account's address is proven (issue 14: an unverified one counts for nothing), and
+ * Whether the account's address is proven (an unverified one counts for nothing), and
  * a way to get a fresh link, for the current address or a pending new one.
  */
 export function EmailVerificationStatus({

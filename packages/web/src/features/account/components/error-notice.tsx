@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons';
 
-/** The spec's fixed error text, with the server's own message under it when there is one. */
+/** The fixed error text, with the server's own message under it when there is one. */
 export function ErrorNotice({
   message,
   detail,

@@ -11,7 +11,7 @@ import { ErrorNotice } from './error-notice';
 import { FileTable } from './file-table';
 import { Pagination } from './pagination';
 
-/** Spec §8, word for word. */
+/** Fixed product text, word for word. */
 export const FETCH_FILES_FAILED = 'Failed to fetch files';
 
 function readPage(value: string | null): number {
@@ -42,7 +42,7 @@ export function FilesPanel({ userId }: { userId: string }) {
     try {
       await navigator.clipboard.writeText(linkWithKey(file.shortUrl, file.fileId));
     } catch {
-      // Spec §8: a failed clipboard write is ignored; the confirmation still shows.
+      // A failed clipboard write is ignored; the confirmation still shows.
     }
     setCopied(true);
   }

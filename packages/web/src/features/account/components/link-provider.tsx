@@ -1,5 +1,5 @@
 /**
- * Settings' "Link {provider} account" (issue 14, item 1): an account made with a password links
+ * Settings' "Link {provider} account": an account made with a password links
  * its external sign-in here, signed in, instead of the provider taking over an account by email.
  * The server binds the sign-in it starts to this account; the provider sends the browser back to
  * /account/settings?linked=success.

@@ -8,7 +8,7 @@ import { LinkProvider } from './link-provider';
 import './settings.css';
 
 /**
- * /account/settings — email, password, external sign-in and sign out (spec §1 account features). The field and
+ * /account/settings — email, password, external sign-in and sign out. The field and
  * strength-meter styles come with their components in src/components/form.
  */
 export function SettingsPage({ renderAuthDialog }: AccountPageSlots) {

@@ -8,6 +8,7 @@ import {
   type AdminOverview,
   type AdminReportGroup,
   adminActionSchema,
+  adminBlocksSchema,
   adminFilesSchema,
   adminOverviewSchema,
   adminReportsSchema,
@@ -24,6 +25,7 @@ export const adminKeys = {
   reports: (status: ReportStatusFilter) => ['admin', 'reports', status] as const,
   files: (query: string) => ['admin', 'files', query] as const,
   audit: ['admin', 'audit'] as const,
+  blocks: ['admin', 'blocks'] as const,
 };
 
 export function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
@@ -92,5 +94,25 @@ export function blockUploader(input: {
       ...(input.blockAddressDays === null ? {} : { blockAddressDays: input.blockAddressDays }),
       ...withNote(input.note),
     },
+  });
+}
+
+export function listBlocks(signal?: AbortSignal) {
+  return apiRequest('/admin/blocks', { schema: adminBlocksSchema, signal });
+}
+
+export function liftSuspension(accountId: string) {
+  return apiRequest(`/admin/accounts/${path(accountId)}/suspension`, {
+    schema: adminActionSchema,
+    method: 'DELETE',
+    body: {},
+  });
+}
+
+export function liftAddressBlock(addressHash: string) {
+  return apiRequest(`/admin/address-blocks/${path(addressHash)}`, {
+    schema: adminActionSchema,
+    method: 'DELETE',
+    body: {},
   });
 }

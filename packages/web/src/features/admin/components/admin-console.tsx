@@ -3,13 +3,14 @@ import { NavLink } from 'react-router';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ADMIN_TEXTS as T } from './admin-texts';
 import { AuditView } from './audit-view';
+import { BlocksView } from './blocks-view';
 import { FilesView } from './files-view';
 import { OverviewView } from './overview-view';
 import { ReportsView } from './reports-view';
 import './admin.css';
 
 /** The console's views, each at a path of its own under /admin (reports at /admin itself). */
-export const ADMIN_VIEWS = ['reports', 'files', 'overview', 'audit'] as const;
+export const ADMIN_VIEWS = ['reports', 'files', 'overview', 'blocks', 'audit'] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
 /** The view a path segment names (none: reports), or null for a segment that names none. */
@@ -51,6 +52,7 @@ export function AdminConsole({ view }: { view: AdminView }) {
       {view === 'reports' ? <ReportsView onDone={setNotice} /> : null}
       {view === 'files' ? <FilesView onDone={setNotice} /> : null}
       {view === 'overview' ? <OverviewView /> : null}
+      {view === 'blocks' ? <BlocksView onDone={setNotice} /> : null}
       {view === 'audit' ? <AuditView /> : null}
     </main>
   );

@@ -207,6 +207,61 @@ describe('the other views', () => {
     expect(await figure('Suspended accounts')).toBe('4');
   });
 
+  it('lists blocked addresses and suspended accounts, and lifts a block', async () => {
+    const hash = 'A'.repeat(32);
+    let lifted = false;
+    const { api, user } = renderConsole('/admin/blocks', {
+      ...adminRoutes,
+      'GET /admin/blocks': () =>
+        ok({
+          addresses: lifted
+            ? []
+            : [
+                {
+                  addressHash: hash,
+                  createdAt: '2026-11-27T11:00:00.000Z',
+                  until: '2026-12-04T11:00:00.000Z',
+                },
+              ],
+          accounts: [
+            {
+              accountId: 'acc-1',
+              email: 'spammer@example.com',
+              suspendedAt: '2026-11-27T10:00:00.000Z',
+            },
+          ],
+        }),
+      [`DELETE /admin/address-blocks/${hash}`]: () => {
+        lifted = true;
+        return ok({ file: null, audit: [] });
+      },
+    });
+    expect(await screen.findByText('until 2026-12-04 11:00 UTC')).toBeInTheDocument();
+    expect(screen.getByText('spammer@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Lift suspension of spammer@example.com' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Lift block of address ${hash}` }));
+    expect(await screen.findByText('No address is blocked.')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /admin/address-blocks/${hash}`)).toHaveLength(1);
+    expect(await screen.findByText(`The block of address ${hash} was lifted.`)).toBeInTheDocument();
+  });
+
+  it('shows a file being scanned for malware as such, not as uploading', async () => {
+    const { user } = renderConsole('/admin/files', {
+      ...adminRoutes,
+      'GET /admin/files': ok({ files: [adminFile({ status: 'scanning' })] }),
+    });
+    await user.type(
+      await screen.findByLabelText('Link, short code, file id or account email'),
+      FILE_ID,
+    );
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    const card = await screen.findByRole('article', { name: `https://drop.example/s/${FILE_ID}` });
+    expect(within(card).getByText('Being scanned')).toBeInTheDocument();
+    expect(within(card).queryByText('Uploading')).not.toBeInTheDocument();
+  });
+
   it('lists the audit log, and loads older entries on request', async () => {
     const { user } = renderConsole('/admin/audit', {
       ...adminRoutes,

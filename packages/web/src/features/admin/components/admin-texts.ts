@@ -8,6 +8,7 @@ export const ADMIN_TEXTS = {
     files: 'Files',
     overview: 'Overview',
     audit: 'Audit log',
+    blocks: 'Blocks',
   },
   navLabel: 'Moderation views',
   checking: 'Loading…',
@@ -17,6 +18,7 @@ export const ADMIN_TEXTS = {
 
 export const FILE_STATUS_LABELS: Record<AdminFile['status'], string> = {
   uploading: 'Uploading',
+  scanning: 'Being scanned',
   ready: 'Live',
   removed: 'Removed',
   expired: 'Expired',

@@ -6,6 +6,7 @@ import { FILE_STATUS_LABELS } from './admin-texts';
 
 const STATUS_TONES = {
   uploading: 'info',
+  scanning: 'info',
   ready: 'success',
   removed: 'danger',
   expired: 'neutral',

@@ -9,7 +9,7 @@ import { AUTH_TOKEN_KEY } from '../../../lib/api-client';
 import { type CallbackOutcome, completeSignIn, discardSignIn } from '../complete-sign-in';
 import './auth-callback.css';
 
-/** Spec §9: back to the homepage 1.5 s after success, 3 s after a failure. */
+/** Back to the homepage 1.5 s after success, 3 s after a failure. */
 export const SUCCESS_REDIRECT_MS = 1500;
 export const ERROR_REDIRECT_MS = 3000;
 

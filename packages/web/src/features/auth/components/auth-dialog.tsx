@@ -12,12 +12,12 @@ interface AuthDialogProps extends AuthDialogSlotProps {
 }
 
 /**
- * The login / register modal (spec §4 "Auth modals"): closed, login or register, switchable.
+ * The login / register modal: closed, login or register, switchable.
  * The forms live inside the dialog, so closing or switching starts them empty again.
  */
 export function AuthDialog({ mode, onModeChange, onClose, notice }: AuthDialogProps) {
   const isLogin = mode === 'login';
-  // "Forgot password?" replaces the login form inside the same dialog (issue 14).
+  // "Forgot password?" replaces the login form inside the same dialog.
   const [forgot, setForgot] = useState(false);
   const close = () => {
     setForgot(false);

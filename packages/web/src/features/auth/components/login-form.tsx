@@ -6,17 +6,17 @@ import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
 import { useAuthSubmit } from './use-auth-submit';
 
-/** Spec §8: what the login modal shows when the server gives no message. */
+/** What the login modal shows when the server gives no message. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
 interface LoginFormProps {
   onSuccess: () => void;
   onSwitchToRegister: () => void;
-  /** Shows the "Forgot password?" button (issue 14) when given. */
+  /** Shows the "Forgot password?" button when given. */
   onForgotPassword?: () => void;
 }
 
-/** Spec §5 "Login": both fields required; submit disabled while one is empty or a call runs. */
+/** Both fields required; submit disabled while one is empty or a call runs. */
 export function LoginForm({ onSuccess, onSwitchToRegister, onForgotPassword }: LoginFormProps) {
   const { login } = useSession();
   const [email, setEmail] = useState('');

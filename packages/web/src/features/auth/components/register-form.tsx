@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { ExternalSignInButton } from './external-sign-in-button';
 import { useAuthSubmit } from './use-auth-submit';
 
-/** Spec §5 and §8, word for word. */
+/** Fixed product texts, word for word. */
 export const REGISTER_MESSAGES = {
   mismatch: 'Passwords do not match',
   match: 'Passwords match',
@@ -23,7 +23,7 @@ interface RegisterFormProps {
   onSwitchToLogin: () => void;
 }
 
-/** Spec §5 "Register": submit only with every field filled, matching and not-weak passwords. */
+/** Submit only with every field filled, matching and not-weak passwords. */
 export function RegisterForm({ onSuccess, onSwitchToLogin }: RegisterFormProps) {
   const { register } = useSession();
   const [email, setEmail] = useState('');

@@ -22,7 +22,7 @@ type State =
   | { kind: 'done'; email: string }
   | { kind: 'error'; message: string };
 
-/** /verify-email#token=… — the link mailed at registration or for a new address (issue 14). */
+/** /verify-email#token=… — the link mailed at registration or for a new address. */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify email');
   const { reloadUser, token: sessionToken } = useSession();

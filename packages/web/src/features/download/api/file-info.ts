@@ -5,7 +5,7 @@ import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
-/** Spec §7: the download client's timeout. */
+/** The download client's timeout. */
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
 export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileInfo> {
@@ -16,7 +16,7 @@ export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileI
   });
 }
 
-// The waiting policy (issue 15) is shared with the command-line client.
+// The waiting policy is shared with the command-line client.
 export { UPLOAD_WAIT_POLL, uploadWaitDelay } from '@sealdrop/core/upload-wait';
 
 export function useFileInfo(fileId: string | undefined) {

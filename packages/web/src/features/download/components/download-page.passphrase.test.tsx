@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4, the recipient's side: a link whose fragment holds a passphrase-wrapped key asks
+ * A passphrase-protected link, the recipient's side: a link whose fragment holds a passphrase-wrapped key asks
  * for the passphrase, says "Wrong passphrase." and lets them try again, and with the right one
  * downloads and decrypts as usual. The passphrase goes into no request.
  */

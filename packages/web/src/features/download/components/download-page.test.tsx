@@ -196,7 +196,7 @@ describe('DownloadPage', () => {
     for (const call of calls) expect(call.url).not.toContain(fragmentValue.slice(4, 20));
     const download = calls.find((c) => c.url.endsWith('/download'));
     expect(download?.init?.referrerPolicy).toBe('no-referrer');
-    // Completed: the page reports it for the uploader's reward (issue 15).
+    // Completed: the page reports it for the uploader's reward.
     await vi.waitFor(() =>
       expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(true),
     );
@@ -241,7 +241,7 @@ describe('DownloadPage', () => {
     await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
       timeout: 3000,
     });
-    // The last allowed download's object is deleted at once on this word (issue 16 item 3).
+    // The last allowed download's object is deleted at once on this word.
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.url === `/api/files/${FILE_ID}/downloaded`)).toHaveLength(1),
     );

@@ -28,9 +28,9 @@ import { PlainDownload } from './plain-download';
 import './download-page.css';
 
 /**
- * /download/:fileId (spec §2). Encrypted files need the key in the fragment (#key=…&iv=…, or
- * #wkey=… behind a passphrase); unencrypted ones have no fragment and download directly
- * (DESIGN §1). The fragment is read here and only ever handed to WebCrypto: it is never sent,
+ * /download/:fileId. Encrypted files need the key in the fragment (#key=…&iv=…, or
+ * #wkey=… behind a passphrase); unencrypted ones have no fragment and download directly.
+ * The fragment is read here and only ever handed to WebCrypto: it is never sent,
  * stored or logged.
  */
 export function DownloadPage({
@@ -127,7 +127,7 @@ function FileDownload({
   );
 }
 
-/** Issue 15: a link opened while its file uploads waits, then turns into the download by itself. */
+/** A link opened while its file uploads waits, then turns into the download by itself. */
 export const STILL_UPLOADING_TEXT =
   'The sender is still uploading this file. The download will be ready in a moment.';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: a link opened while its file uploads shows a waiting state, polls no faster
+ * A link opened while its file uploads shows a waiting state, polls no faster
  * than every 2 s, and becomes the download by itself; an upload that is aborted ends in not-found.
  */
 import { buildFragment } from '@sealdrop/core/crypto/fragment';

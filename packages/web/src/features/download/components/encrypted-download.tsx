@@ -9,9 +9,9 @@ import { type DownloadState, useDecryptingDownload } from '../hooks/use-decrypti
 import { safeFileName } from '../save/content-disposition';
 import { LinkFiles } from './link-files';
 
-/** spec §2 */
+/** Fixed product text. */
 export const DECRYPTING_TEXT = 'Decrypting file in your browser...';
-/** issue 17: shown while a dropped connection is being resumed. */
+/** Shown while a dropped connection is being resumed. */
 export const RESUMING_TEXT = 'Connection lost. Resuming…';
 
 export function EncryptedDownload({

@@ -18,7 +18,7 @@ export function downloadsLeftText(count: number): string {
 }
 
 /**
- * Name, size and expiry of the file (spec §2), and when it is deleted, from its own expiry.
+ * Name, size and expiry of the file, and when it is deleted, from its own expiry.
  * `locked`: a passphrase-protected link not unlocked yet, whose name nobody here can read.
  */
 export function FileDetails({ file, locked = false }: { file: FileInfo; locked?: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * A link with several files (issue 16 item 1): "Download all" saves one zip made in this browser
+ * A link with several files: "Download all" saves one zip made in this browser
  * while decrypting; each file's own button fetches only that file's records (Range).
  */
 import { fileOffsets, fileSpan } from '@sealdrop/core/crypto/file-span';

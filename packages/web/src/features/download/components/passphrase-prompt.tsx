@@ -1,5 +1,5 @@
 /**
- * The recipient's side of a passphrase-protected link (issue 16 item 4). The passphrase is only
+ * The recipient's side of a passphrase-protected link. The passphrase is only
  * handed to `unlock` (WebCrypto in this page); the form has no action and sends nothing.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * State of the encrypted download (spec §4 "Download page"):
+ * State of the encrypted download:
  * idle → downloading (percent) → decrypting → saved; an error at any step shows its message.
  */
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
@@ -23,7 +23,7 @@ export type DownloadState =
   | ({ phase: 'error' } & DownloadFailure);
 
 /**
- * "Decrypting file in your browser..." stays up at least this long (issue 15 item 5): on a fast
+ * "Decrypting file in your browser..." stays up at least this long: on a fast
  * machine the last records decrypt in a blink, and a state nobody can read is not shown at all.
  * It is true whenever it shows: every record of an encrypted file is decrypted here.
  */

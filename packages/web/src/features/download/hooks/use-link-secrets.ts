@@ -1,7 +1,7 @@
 /**
  * Turns the link's fragment into the file key and iv the rest of the download page works with.
  * An unprotected link (`key=…&iv=…`) is open at once; a passphrase-protected one (`wkey=…`,
- * issue 16 item 4) is locked until `unlock` is given the right passphrase. Either way the
+ * docs/encryption.md) is locked until `unlock` is given the right passphrase. Either way the
  * fragment and the passphrase only ever go to WebCrypto: nothing here makes a request.
  */
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';

@@ -1,5 +1,5 @@
 /**
- * The download page's view of an encrypted file whose name and type are sealed (issue 16 item 5):
+ * The download page's view of an encrypted file whose name and type are sealed:
  * the server's info with the name and type opened here from `encryptedMetadata` with the link's
  * key. Plain files, and encrypted ones made before names were sealed, keep the server's. Either
  * way the name is shown through core's visibleName: a sender's right-to-left override or control
@@ -18,7 +18,7 @@ export function useOpenedFileInfo(
   rawKey: Uint8Array | null | undefined,
 ): {
   file: FileInfo | undefined;
-  /** The link's files when it carries several (issue 16 item 1); null for one file. */
+  /** The link's files when it carries several; null for one file. */
   files: MetadataFile[] | null;
   opening: boolean;
   /**

@@ -1,6 +1,6 @@
 /**
- * User-facing failures of the download page. Texts marked "spec" are quoted word for word from the
- * product spec (§2, §8); the others explain cases the spec does not name.
+ * User-facing failures of the download page. The fixed product texts live in core's
+ * download-messages.ts; the others here explain cases those texts do not name.
  */
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';

@@ -1,5 +1,5 @@
 /**
- * The ciphertext of a download as one stream that survives a dropped connection (issue 17 item 2).
+ * The ciphertext of a download as one stream that survives a dropped connection.
  * When the response fails mid-way (reset, cut short, a stall, a 5xx on the way back), it asks again
  * from the first byte it has not yet passed on, with an HTTP Range header, up to RESUME.attempts
  * times in a row with backoff, and the stream goes on as if nothing happened. Every byte passed on

@@ -1,5 +1,5 @@
 /**
- * "Download all" (issue 16 item 1): the decrypted plaintext of a link's object, cut into its files
+ * "Download all": the decrypted plaintext of a link's object, cut into its files
  * by the metadata record's sizes, streamed into one zip as it arrives (client-zip: no compression,
  * ZIP64 beyond 4 GiB, memory flat). The entries take the sender's paths made safe
  * (core/file-list.ts), so the zip cannot write outside the folder it is unpacked in.

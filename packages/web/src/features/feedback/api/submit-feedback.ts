@@ -2,7 +2,7 @@ import type { FeedbackEntry, ValidFeedback } from '@sealdrop/core/feedback';
 import { feedbackResponseSchema } from '@sealdrop/core/feedback';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §8 "Feedback", word for word: shown for any failure, whatever the server said. */
+/** Fixed product text, word for word: shown for any failure, whatever the server said. */
 export const FEEDBACK_FAILED_MESSAGE = 'Failed to submit feedback. Please try again.';
 
 /**

@@ -11,7 +11,7 @@ export interface FeedbackDialogProps {
 }
 
 /**
- * The feedback modal (spec §4): form -> submitting -> thank-you, which closes itself after 2 s.
+ * The feedback modal: form -> submitting -> thank-you, which closes itself after 2 s.
  * Its content mounts only while open, so every opening starts with an empty form.
  */
 export function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {

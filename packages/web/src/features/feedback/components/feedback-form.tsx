@@ -39,7 +39,7 @@ export function FeedbackForm({
   };
 
   return (
-    // noValidate: the spec's own messages show inline instead of the browser's bubbles.
+    // noValidate: the product's own messages show inline instead of the browser's bubbles.
     <form className="sd-feedback-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
       <div className="sd-feedback-form__field">
         <label htmlFor={ids.type}>{T.typeLabel}</label>

@@ -1,5 +1,5 @@
 /**
- * The words of the feedback dialog. Validation and failure messages come from the spec and live
+ * The words of the feedback dialog. Validation and failure messages are fixed product texts and live
  * with the rules (@sealdrop/core/feedback) and the API call (../api/submit-feedback).
  */
 import { brand } from '../../../config/brand';

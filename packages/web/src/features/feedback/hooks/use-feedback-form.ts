@@ -7,7 +7,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FEEDBACK_FAILED_MESSAGE, submitFeedback } from '../api/submit-feedback';
 
-/** Spec §9: the thank-you panel closes the dialog after 2 s. */
+/** The thank-you panel closes the dialog after 2 s. */
 export const THANK_YOU_CLOSE_MS = 2000;
 
 export type FeedbackPhase = 'form' | 'submitting' | 'thanks';
@@ -22,7 +22,7 @@ const INITIAL_VALUES: FeedbackValues = { type: 'bug', message: '', email: '' };
 const NO_ERRORS: FeedbackFieldErrors = {};
 
 /**
- * The feedback modal's states (spec §4: form -> submitting -> thank-you, auto-closing). Errors show
+ * The feedback modal's states (form -> submitting -> thank-you, auto-closing). Errors show
  * from the first submit attempt on and then follow every keystroke, so a fixed field clears at once
  * while nobody is scolded for a field they have not finished yet.
  */

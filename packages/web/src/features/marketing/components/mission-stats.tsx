@@ -1,4 +1,4 @@
-/** Spec §2 "/mission": the three figures, word for word. */
+/** The three figures, word for word. */
 const STATS = [
   { value: '100K+', label: 'files secured' },
   { value: '24/7', label: 'privacy protection' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {
-  it('shows the spec texts and a link back to the homepage', () => {
+  it('shows the fixed texts and a link back to the homepage', () => {
     const router = createMemoryRouter([{ path: '*', element: <NotFoundPage /> }], {
       initialEntries: ['/nowhere'],
     });

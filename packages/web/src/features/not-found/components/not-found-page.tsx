@@ -4,7 +4,7 @@ import { ArrowRightIcon, LinkIcon } from '../../../components/ui/icons';
 import { MessagePanel } from '../../../components/ui/message-panel';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 
-/** Spec §2 "404": texts word for word. */
+/** Texts word for word. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

@@ -1,7 +1,7 @@
 import { shortLinkTargetSchema } from '@sealdrop/core/api-schemas';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
-/** Spec §8 "Short link" messages, word for word. */
+/** The short-link page's fixed messages, word for word. */
 export const SHORT_LINK_MESSAGES = {
   noCode: 'Invalid download link',
   badResponse: 'Invalid response from server',

@@ -1,4 +1,4 @@
-/** Instant short links (spec §7 "Short links"): reserved before the upload, completed after it. */
+/** Instant short links: reserved before the upload, completed after it. */
 import { tinyInstantResponseSchema } from '@sealdrop/core/api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 

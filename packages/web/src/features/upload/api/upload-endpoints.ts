@@ -1,4 +1,4 @@
-/** The upload calls of DESIGN §3. Presign and finalize carry no secrets: never the fragment. */
+/** The upload calls (README "The API by hand"). Presign and finalize carry no secrets: never the fragment. */
 import type { FinalizeResponse, PartUrl, PresignRequest } from '@sealdrop/core/api-schemas';
 import {
   finalizeResponseSchema,

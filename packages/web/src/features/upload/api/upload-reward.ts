@@ -1,12 +1,12 @@
 /**
- * POST /api/solana/reward-file-upload (spec §7, DESIGN §1): after a signed-in user with a linked
+ * POST /api/solana/reward-file-upload: after a signed-in user with a linked
  * wallet finishes an upload. The server pays on the size it stored, once per file, and answers
  * `reward: 0` with a reason when nothing is due (already paid, file too small).
  */
 import { type UploadReward, uploadRewardSchema } from '@sealdrop/core/api-wallet-schemas';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §8 "Upload reward", and §9's success message. */
+/** The upload reward's fixed failure and success messages. */
 export const UPLOAD_REWARD_FAILED = 'Failed to process upload reward';
 export const uploadRewardEarned = (tokens: number) => `Earned ${tokens} tokens for uploading!`;
 

@@ -7,7 +7,7 @@ function tiles() {
 }
 
 describe('BenefitTiles', () => {
-  it("promises guests and free accounts the spec's 5GB with no login", () => {
+  it('promises guests and free accounts 5GB with no login', () => {
     render(<BenefitTiles maxLabel="5GB" retention="24 hours" />);
     expect(tiles().getByRole('heading', { name: 'Up to 5GB, no login' })).toBeInTheDocument();
     expect(

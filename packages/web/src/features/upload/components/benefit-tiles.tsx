@@ -16,7 +16,7 @@ export interface BenefitTilesProps {
   isPremium?: boolean;
 }
 
-/** The four promises of the home page (spec §2 "Home"), true for the person looking. */
+/** The four promises of the home page, true for the person looking. */
 export function BenefitTiles({ maxLabel, retention, isPremium = false }: BenefitTilesProps) {
   const benefits: Benefit[] = [
     isPremium

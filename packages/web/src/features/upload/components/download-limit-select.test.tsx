@@ -1,4 +1,4 @@
-/** Issue 16 item 3: "Download limit" on the home page, sent with presign; Unlimited by default. */
+/** "Download limit" on the home page, sent with presign; Unlimited by default. */
 import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

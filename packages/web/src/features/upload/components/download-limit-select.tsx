@@ -1,5 +1,5 @@
 /**
- * "Download limit" (issue 16 item 3): how many downloads the link allows before it stops working
+ * "Download limit": how many downloads the link allows before it stops working
  * and its file is deleted. "1 download" is burn-after-reading. The server counts and enforces it.
  */
 import { useId } from 'react';

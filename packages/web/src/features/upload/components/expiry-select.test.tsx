@@ -1,4 +1,4 @@
-/** Issue 16 item 2: "Expires after" on the home page, sent with presign and shown on the card. */
+/** "Expires after" on the home page, sent with presign and shown on the card. */
 import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

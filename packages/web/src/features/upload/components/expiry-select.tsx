@@ -1,5 +1,5 @@
 /**
- * "Expires after" (issue 16 item 2): how long the link lives. Premium reaches 30 days (and starts
+ * "Expires after": how long the link lives. Premium reaches 30 days (and starts
  * there); everyone else up to a day, the longer choices shown but disabled. The server enforces
  * the same limits.
  */

@@ -11,7 +11,7 @@ export interface FileDropZoneProps {
 }
 
 /**
- * Pick area for files, and "Choose a folder" under it (issue 16 item 1). There is one file input:
+ * Pick area for files, and "Choose a folder" under it. There is one file input:
  * the folder button opens it as a folder picker for that one pick, so a page (or a test) that
  * looks for the file input finds exactly one. The input stays in the tab order (visually hidden,
  * not display:none), so keyboard users reach it with Tab and open the picker with Enter or Space.

@@ -202,7 +202,7 @@ describe('HomePage', () => {
         completeToken: COMPLETE_TOKEN,
       },
     });
-    // An encrypted upload's name never leaves the browser (issue 16 item 5).
+    // An encrypted upload's name never leaves the browser.
     expect(JSON.stringify(api.calls)).not.toContain('notes.txt');
     expect(logged).toHaveBeenCalledWith('Completing the short link failed', expect.anything());
     expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();

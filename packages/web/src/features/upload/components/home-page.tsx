@@ -31,7 +31,7 @@ export interface HomePageProps {
   onUploaded?: UploadFlowDeps['onReady'];
 }
 
-/** Home (spec §2): pick files or a folder, get one link at once, watch it upload. */
+/** Home: pick files or a folder, get one link at once, watch it upload. */
 export function HomePage({
   isPremium = false,
   resumeStore = pendingUploads,
@@ -58,7 +58,7 @@ export function HomePage({
   const onFiles = (picked: PickedFile[]) => {
     const file = bundleFiles(picked);
     if (!file) return;
-    // Refused before anything is requested: no short link, no presign (spec §5 "Upload size").
+    // Refused before anything is requested: no short link, no presign.
     // Several files count together against the limit: they share one link.
     if (file.size > maxBytes) {
       window.alert(fileTooLargeMessage(maxBytes));

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4: "Passphrase" on the home page. Premium users can set one and the link then
+ * "Passphrase" on the home page. Premium users can set one and the link then
  * carries only the wrapped key (kept across Retry); others see it disabled with the premium text.
  * A weak one (the account-password meter) is refused, and the field says why.
  */

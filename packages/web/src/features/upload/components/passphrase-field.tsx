@@ -1,5 +1,5 @@
 /**
- * "Passphrase" (issue 16 item 4, the premium "Enhanced security"): when set, the link carries the
+ * "Passphrase" (the premium "Enhanced security", docs/encryption.md): when set, the link carries the
  * file key only wrapped under it, so the link alone does not open the file. Others see the field
  * disabled with what premium would give them. The passphrase never leaves the browser.
  *

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 
 /**
- * The four Pro features (spec §2 "Home"), each one enforced: more parallel parts, the 100 GB limit,
+ * The four Pro features, each one enforced: more parallel parts, the 100 GB limit,
  * 30-day expiry, and the link passphrase ("Enhanced security", PassphraseField).
  */
 export const PRO_FEATURES = [
@@ -13,7 +13,7 @@ export const PRO_FEATURES = [
   'Enhanced security',
 ] as const;
 
-/** Premium side card (spec §2 "Home"): the Pro features and how to get them. */
+/** Premium side card: the Pro features and how to get them. */
 export function PremiumCard({ isPremium = false }: { isPremium?: boolean }) {
   const titleId = useId();
   return (

@@ -9,7 +9,7 @@ const WHATSAPP = `https://wa.me/?text=${encodeURIComponent(LINK)}`;
 /** fireEvent.click answers false when a handler held the navigation back. */
 const followed = (name: string) => fireEvent.click(screen.getByRole('link', { name }));
 
-describe('sharing to WhatsApp and Telegram (issue 14, item 14)', () => {
+describe('sharing to WhatsApp and Telegram', () => {
   it('says first that the key goes to the service, and shares only after Continue, once per browser', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<ShareActions url={LINK} copyConfirmMs={2000} />);

@@ -1,4 +1,4 @@
-/** Share targets of the status card (spec §2): each gets the link as its only payload. */
+/** Share targets of the status card: each gets the link as its only payload. */
 
 export function whatsappShareUrl(link: string): string {
   return `https://wa.me/?text=${encodeURIComponent(link)}`;

@@ -1,6 +1,6 @@
 /**
- * WhatsApp and Telegram receive the whole link, `#key=…` included, on their servers (issue 14,
- * item 14). The buttons stay, as the spec wants them, but the first share to each service in a
+ * WhatsApp and Telegram receive the whole link, `#key=…` included, on their servers.
+ * The buttons stay, as the product wants them, but the first share to each service in a
  * browser says so and waits for Continue or Cancel. Email opens the person's own mail program.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What a screen reader hears about an upload (issue 15 item 8): a polite live region that speaks
+ * What a screen reader hears about an upload: a polite live region that speaks
  * at milestones only — started, each quarter, ready, failed — never on every percent. Its words
  * differ from the visible texts, so finding those by text still finds exactly one element.
  */

@@ -5,7 +5,7 @@ import { UploadStatusView, type UploadStatusViewProps } from './upload-status-vi
 export interface SelfDrivingUploadCardProps {
   /** Given a file, the card runs the whole upload itself. */
   file: File;
-  /** Encrypt in the browser (default true, DESIGN §1). */
+  /** Encrypt in the browser (default true). */
   encrypt?: boolean;
   onUploadAnother?: () => void;
   copyConfirmMs?: number;
@@ -14,7 +14,7 @@ export interface SelfDrivingUploadCardProps {
 export type UploadStatusCardProps = UploadStatusViewProps | SelfDrivingUploadCardProps;
 
 /**
- * "Upload Status" card (spec §2). Controlled: pass status, progress, fileName, fileSize, finalUrl.
+ * "Upload Status" card. Controlled: pass status, progress, fileName, fileSize, finalUrl.
  * Self-driving: pass a `file` and it uploads it; unmounting it aborts the upload in flight.
  */
 export function UploadStatusCard(props: UploadStatusCardProps) {

@@ -1,4 +1,4 @@
-/** Exact texts of the status card (spec §2 "Upload status card"); tests find elements by them. */
+/** Exact texts of the status card; tests find elements by them. */
 
 export type UploadCardStatus = 'idle' | 'processing' | 'uploading' | 'ready' | 'error';
 
@@ -16,12 +16,12 @@ export const STATUS_TEXTS: Record<UploadCardStatus, { title: string; description
 export const LINK_HINT_PENDING =
   'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.';
 export const LINK_HINT_READY = "This is your instant link. It's live and ready to share.";
-/** Issue 15: a failed upload's link leads nowhere, and the card says so instead of offering it. */
+/** A failed upload's link leads nowhere, and the card says so instead of offering it. */
 export const LINK_HINT_FAILED = 'This link will not work: the upload did not finish.';
 
 /** The server blocked the file (malware) after it was sent: the alert under it says why. */
 export const LINK_HINT_REMOVED = 'This link will not work: the file was blocked.';
 
-/** Copy confirmation on the card; the home panel passes its own 2 s (spec §9). */
+/** Copy confirmation on the card; the home panel passes its own 2 s. */
 export const CARD_COPY_CONFIRM_MS = 1600;
 export const HOME_COPY_CONFIRM_MS = 2000;

@@ -34,7 +34,7 @@ export interface UploadStatusViewProps {
   finalUrl?: string | null;
   /** When the link stops working (ISO); shown once the link exists. */
   expiresAt?: string | null;
-  /** Shown under the error texts: the server's message or a fallback from spec §8. */
+  /** Shown under the error texts: the server's message or a fixed fallback. */
   errorMessage?: string | null;
   /** The failed upload was removed by the server (blocked as malware): no Retry. */
   removed?: boolean;

@@ -1,6 +1,6 @@
 /**
- * Copy to the clipboard with a short-lived confirmation. A refused clipboard write still confirms
- * (spec §8): the link is visible and selectable, so the user is never stuck.
+ * Copy to the clipboard with a short-lived confirmation. A refused clipboard write still confirms:
+ * the link is visible and selectable, so the user is never stuck.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 

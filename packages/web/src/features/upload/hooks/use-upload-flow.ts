@@ -1,5 +1,5 @@
 /**
- * The home upload flow (spec §4 "Upload (home flow)"): reserve an instant short link, upload,
+ * The home upload flow: reserve an instant short link, upload,
  * complete the short link, ready. One flow at a time; leaving the card aborts it (and the server
  * side). A multipart upload is remembered in IndexedDB as it goes, so that after a page reload
  * `resume` can finish it with the same file picked again.
@@ -51,7 +51,7 @@ const INITIAL: UploadFlowState = {
   errorMessage: null,
 };
 
-/** How the status card names each phase (spec §2 status values). */
+/** How the status card names each phase. */
 export function cardStatus(phase: UploadPhase): UploadCardStatus {
   if (phase === 'pending') return 'idle';
   if (phase === 'uploading' || phase === 'ready' || phase === 'error') return phase;

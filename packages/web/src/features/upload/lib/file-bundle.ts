@@ -1,5 +1,5 @@
 /**
- * Several files in one link (issue 16 item 1). The picked files become one File made of them, end
+ * Several files in one link. The picked files become one File made of them, end
  * to end: the browser reads its slices lazily from the originals, so the upload engine (parts,
  * encryption, resume, progress) handles a folder exactly like one large file, in flat memory. The
  * list of names, sizes, types and paths travels sealed in the metadata record (presign), and the

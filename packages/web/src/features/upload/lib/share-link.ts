@@ -1,4 +1,4 @@
-/** Share link shape (spec §2): {origin}/s/{code}, plus #key=…&iv=… when the file is encrypted. */
+/** Share link shape: {origin}/s/{code}, plus #key=…&iv=… when the file is encrypted. */
 
 export function buildShareUrl(origin: string, code: string, fragment?: string | null): string {
   const base = `${origin}/s/${encodeURIComponent(code)}`;

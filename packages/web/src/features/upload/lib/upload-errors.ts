@@ -1,5 +1,5 @@
 /**
- * Error kinds of the upload flow and the messages the UI shows for them (spec §8). Kinds matter
+ * Error kinds of the upload flow and the messages the UI shows for them. Kinds matter
  * because the UI message depends on where the failure happened, and retries only make sense for
  * some of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Display rules of the status card (spec §4 "progress callback", §5 "Progress"); sizes and speeds
+ * Display rules of the status card; sizes and speeds
  * are written by core's format-size.ts, as everywhere else.
  */
 

@@ -1,5 +1,5 @@
 /**
- * How an upload describes its file to presign (issue 16 item 5, DESIGN §6): a plain upload sends
+ * How an upload describes its file to presign: a plain upload sends
  * its name and type; an encrypted one sends the metadata record sealed under its file key (so the
  * server never learns the name or the type) and the number of files the record lists.
  */

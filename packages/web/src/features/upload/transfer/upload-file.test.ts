@@ -107,7 +107,7 @@ describe('uploadFile', () => {
       shortCode: 'Short12345',
       completeToken: 'c'.repeat(43),
     });
-    // Issue 16 item 5: no name or type, only the record sealed under the link's key.
+    // No name or type, only the record sealed under the link's key.
     expect(presign).not.toHaveProperty('filename');
     expect(presign).not.toHaveProperty('contentType');
     expect(JSON.stringify(api.calls)).not.toContain('a.txt');

@@ -1,5 +1,5 @@
 /**
- * The whole transfer of one file (spec §4 "Upload (transfer steps)"): key material, presign,
+ * The whole transfer of one file (docs/uploads.md): key material, presign,
  * share link at once, parts or a single PUT, finalize. No React here: the hook drives it.
  */
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';

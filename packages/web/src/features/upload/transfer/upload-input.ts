@@ -1,5 +1,5 @@
 /**
- * What the uploader accepts (spec §5 "File required"): a File or Blob, directly or wrapped under a
+ * What the uploader accepts: a File or Blob, directly or wrapped under a
  * `file` or `blob` property. A missing name falls back to "file", a missing type to
  * application/octet-stream.
  */

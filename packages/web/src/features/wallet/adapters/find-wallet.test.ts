@@ -60,7 +60,7 @@ describe('findWalletAdapter', () => {
     expect(findWalletAdapter('Solflare')).toBeNull();
   });
 
-  it('words the not-detected message as the spec does', () => {
+  it('words the not-detected message with the install address', () => {
     expect(notDetectedMessage('Phantom')).toBe(
       'Phantom wallet not detected. Please install the Phantom browser extension from https://phantom.app/ and refresh the page.',
     );

@@ -11,7 +11,7 @@ export interface WalletAdapter {
 
 export type WalletName = 'Phantom' | 'Solflare';
 
-/** The wallets the picker offers (spec §2), with where to get them (spec §5 "Wallet connect"). */
+/** The wallets the picker offers, with where to get them. */
 export const SUPPORTED_WALLETS: ReadonlyArray<{ name: WalletName; installUrl: string }> = [
   { name: 'Phantom', installUrl: 'https://phantom.app/' },
   { name: 'Solflare', installUrl: 'https://solflare.com/' },

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { WalletTier } from '../lib/wallet-tiers';
 
-/** The wallet tier badge: icon and colour per tier (spec §3 "Wallet tier object"). */
+/** The wallet tier badge: icon and colour per tier. */
 export function TierBadge({ tier }: { tier: WalletTier }) {
   return (
     <span

@@ -111,7 +111,7 @@ describe('wallet connect', () => {
     ['the link is refused without a message', fail(500), 'Failed to connect wallet to account'],
     ['the link is refused with a message', fail(400, 'Invalid signature'), 'Invalid signature'],
     ['the link call fails on the network', null, 'Failed to connect wallet'],
-  ])('shows the spec message when %s', async (_case, reply, message) => {
+  ])('shows the fixed message when %s', async (_case, reply, message) => {
     const phantom = await fakePhantom();
     renderWallet({
       routes: {

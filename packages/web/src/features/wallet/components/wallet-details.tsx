@@ -3,7 +3,7 @@ import type { WalletState } from '../state/wallet-context';
 import { WALLET_MESSAGES } from '../state/wallet-context';
 import { TierBadge } from './tier-badge';
 
-/** Balances, value, tier and premium status of the linked wallet (spec §2 "Wallet control"). */
+/** Balances, value, tier and premium status of the linked wallet. */
 export function WalletDetails({ wallet }: { wallet: WalletState }) {
   const symbol = wallet.tokenInfo?.symbol ?? 'Token';
   const usd = wallet.tokenPrice === null ? null : wallet.tokenBalance * wallet.tokenPrice;

@@ -21,7 +21,7 @@ function fact(panel: HTMLElement, term: string) {
 }
 
 describe('wallet dropdown', () => {
-  it('shows the short address, balances with the spec precision, value, tier and status', async () => {
+  it('shows the short address, balances with their fixed precision, value, tier and status', async () => {
     renderWallet({
       user: linkedUser(),
       routes: {

@@ -3,7 +3,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { SUPPORTED_WALLETS } from '../adapters/wallet-adapter';
 
 /**
- * The message with a wallet's install address (spec §5 "{wallet} wallet not detected… from
+ * The message with a wallet's install address ("{wallet} wallet not detected… from
  * {url}…") as a link to follow, the words unchanged. Only the known addresses become links: the
  * rest of a message, which may come from the server, stays text.
  */

@@ -1,4 +1,4 @@
-/** Display rules of spec §9 for the wallet dropdown. */
+/** Display rules for the wallet dropdown. */
 
 /** First and last `keep` characters (4 in the dropdown, 3 in the compact button). */
 export function shortenAddress(address: string, keep = 4): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { walletTierFor } from './wallet-tiers';
 
 describe('walletTierFor', () => {
-  it('uses the spec boundaries 1000, 5000 and 10000', () => {
+  it('uses the boundaries 1000, 5000 and 10000', () => {
     const names = [0, 999.99, 1000, 4999, 5000, 9999.999999, 10000, 12000].map(
       (balance) => walletTierFor(balance).name,
     );

@@ -1,6 +1,6 @@
 import { type WalletTierName, walletTier } from '@sealdrop/core/limits';
 
-/** The wallet tier object of spec §3: name, icon and colour. */
+/** The wallet tier object: name, icon and colour. */
 export interface WalletTier {
   name: WalletTierName;
   icon: string;

@@ -11,7 +11,7 @@ export class WalletFlowError extends Error {
 }
 
 /**
- * Proof of ownership (DESIGN §1): the wallet connects, the server issues a one-time
+ * Proof of ownership: the wallet connects, the server issues a one-time
  * Sign-In-With-Solana message for that address, the wallet signs its UTF-8 bytes, and the server
  * links the address once the ed25519 signature checks out.
  */
@@ -29,7 +29,7 @@ export async function linkWithWallet(adapter: WalletAdapter): Promise<{ address:
   try {
     await linkWallet({ walletAddress: address, signature: encodeBase58(signature), message });
   } catch (error) {
-    // The server answered but did not link: its message, else spec §8's "to account" text.
+    // The server answered but did not link: its message, else the fixed "to account" text.
     const fallback = error instanceof ApiError ? WALLET_MESSAGES.link : WALLET_MESSAGES.connect;
     throw new WalletFlowError(serverMessageOf(error) ?? fallback, { cause: error });
   }

@@ -3,7 +3,7 @@ import type { WalletAdapter, WalletName } from '../adapters/wallet-adapter';
 import type { TokenInfo } from '../api/wallet-api';
 import type { WalletTier } from '../lib/wallet-tiers';
 
-/** Spec §8 "Wallet" and §5 "Wallet connect", word for word. */
+/** The wallet's fixed messages, word for word. */
 export const WALLET_MESSAGES = {
   connect: 'Failed to connect wallet',
   link: 'Failed to connect wallet to account',
@@ -17,7 +17,7 @@ export const WALLET_MESSAGES = {
 /** What the picker tells a guest, above its "Log In" button. */
 export const GUEST_WALLET_NOTE = 'A wallet is linked to an account. Log in to link yours.';
 
-/** Spec §9: balances every 5 minutes while connected, the price every 30 seconds. */
+/** Balances every 5 minutes while connected, the price every 30 seconds. */
 export const BALANCE_REFRESH_MS = 300_000;
 export const PRICE_REFRESH_MS = 30_000;
 
@@ -26,7 +26,7 @@ export type WalletStatus = 'disconnected' | 'connecting' | 'connected';
 /** Wallet actions report like session actions: success, or the message that is also in `error`. */
 export type WalletOutcome = { success: true } | { success: false; error: string };
 
-/** Wallet state of spec §3 plus what the dropdown shows. */
+/** Wallet state plus what the dropdown shows. */
 export interface WalletState {
   status: WalletStatus;
   /** The wallet used in this page; null for a wallet linked earlier (the server still knows it). */

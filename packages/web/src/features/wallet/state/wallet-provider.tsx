@@ -40,7 +40,7 @@ const IDLE: LocalState = {
 };
 
 /**
- * Spec §4 "Wallet": disconnected → connecting → connected and back. Sits above the top bar and the
+ * Disconnected → connecting → connected and back. Sits above the top bar and the
  * mobile menu, which both render the wallet control, so they share one connection.
  */
 export function WalletProvider({ children }: { children: ReactNode }) {

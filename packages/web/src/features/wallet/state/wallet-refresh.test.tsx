@@ -12,7 +12,7 @@ beforeEach(() => {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('wallet refresh', () => {
-  it('uses the spec periods', () => {
+  it('sets the periods: balances 5 minutes, price 30 seconds', () => {
     expect(BALANCE_REFRESH_MS).toBe(300_000);
     expect(PRICE_REFRESH_MS).toBe(30_000);
   });
