@@ -6,8 +6,8 @@ export function readMetrics(text, names) {
   const values = {};
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (match && names.includes(match[1]) && !(match[1] in values))
-      values[match[1]] = Number(match[2]);
+    const name = match?.[1];
+    if (match && name && names.includes(name) && !(name in values)) values[name] = Number(match[2]);
   }
   return values;
 }

@@ -13,7 +13,7 @@ export async function startBalancer({ backends, maxRequests }) {
   let count = 0;
   const server = createServer((incoming, outgoing) => {
     count += 1;
-    const path = (incoming.url ?? '/').split('?')[0];
+    const path = (incoming.url ?? '/').split('?')[0] ?? '/';
     const log = (status) =>
       answers.push({ at: Date.now(), status, method: incoming.method ?? '', path });
     const ports = backends();

@@ -33,7 +33,8 @@ export async function withRetries(stats, name, task, attempts = 8) {
       const result = await task(attempt);
       entry.ok += 1;
       return result;
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {any} */ (caught);
       if (attempt >= attempts || error?.permanent) {
         entry.failed += 1;
         stats.failures.push(`${name}: ${error?.message ?? error}`);
@@ -55,11 +56,14 @@ export async function writeRandomFile(path, size) {
   for (let left = size; left > 0; left -= MiB) {
     const chunk = randomBytes(Math.min(MiB, left));
     hash.update(chunk);
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk))
+      await new Promise((resolve) => out.once('drain', () => resolve(undefined)));
   }
-  await new Promise((resolve, reject) =>
-    out.end((error) => (error ? reject(error) : resolve(undefined))),
-  );
+  await new Promise((resolve, reject) => {
+    out.once('error', reject);
+    out.once('finish', () => resolve(undefined));
+    out.end();
+  });
   return hash.digest('hex');
 }
 
@@ -82,6 +86,11 @@ async function listTree(dir) {
 /**
  * Makes `files` ({ path, size }[]) under a fresh folder, sends them with the CLI's sendFiles, and
  * returns what the client saw acknowledged: the link, the file id and each file's SHA-256.
+ */
+/**
+ * @param {Stats} stats
+ * @param {string} work
+ * @param {{ origin: string, token?: string | null, files: { path: string, size: number }[], passphrase?: string, expiresIn?: number, downloadLimit?: number, name?: string }} options
  */
 export async function send(
   stats,
@@ -193,7 +202,13 @@ export async function receive(stats, work, upload, { resume = false, name = 'get
   }
 }
 
-/** One call of the JSON API through the balancer; throws ApiError like the CLI's client. */
+/**
+ * One call of the JSON API through the balancer; throws ApiError like the CLI's client.
+ * @param {string} origin
+ * @param {string} path
+ * @param {{ method?: 'GET' | 'POST' | 'DELETE', body?: unknown, token?: string | null }} [options]
+ * @returns {Promise<any>}
+ */
 export function call(origin, path, { method = 'GET', body, token = null } = {}) {
   return createApi(origin, token).request(path, {
     method,

@@ -127,7 +127,8 @@ try {
   }
   exitCode = summary.passed ? 0 : 1;
   log(summary.passed ? 'every check passed' : 'SOME CHECKS FAILED');
-} catch (error) {
+} catch (caught) {
+  const error = /** @type {any} */ (caught);
   console.error(error);
   for (const server of topology.servers)
     console.error(`--- server ${server.name} log tail:\n${topology.logsOf(server).slice(-4000)}`);

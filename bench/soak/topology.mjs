@@ -32,7 +32,8 @@ async function startRedis(port) {
   const logs = [];
   child.stdout.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
-  await waitUntilReady({ child, logs }, () => logs.join('').includes('Ready to accept'), {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await waitUntilReady({ child, logs, exited }, () => logs.join('').includes('Ready to accept'), {
     name: 'redis-server',
   });
   return child;

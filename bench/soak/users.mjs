@@ -7,12 +7,21 @@ import { ApiError, call, receive, send, withRetries } from './client.mjs';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
+/**
+ * @typedef {{ kind: string, link: string, fileId: string, expiresAt: number, bytes: number,
+ *   files: { path: string, size: number, sha: string }[], passphrase?: string, limit?: number,
+ *   downloads?: number, deleted?: boolean }} Upload
+ */
+
 export function newLedger() {
   return {
-    /** Every upload the client saw finalized: { kind, link, fileId, files, expiresAt, ... }. */
+    /** @type {Upload[]} every upload the client saw finalized */
     uploads: [],
+    /** @type {{ email: string, password: string }[]} */
     accounts: [],
+    /** @type {string[]} */
     feedback: [],
+    /** @type {{ fileId: string, details: string }[]} */
     reports: [],
     rangeResumes: 0,
   };
@@ -30,6 +39,7 @@ function scenarios(ctx) {
   const { origin, work, stats, ledger } = ctx;
   const upload = async (kind, options) => {
     const sent = await send(stats, work, { origin, ...options, name: `send ${kind}` });
+    /** @type {Upload} */
     const entry = {
       kind,
       ...sent,
@@ -86,7 +96,8 @@ function scenarios(ctx) {
       await withRetries(stats, 'sign-up', async (attempt) => {
         try {
           await call(origin, '/auth/register', { method: 'POST', body: { email, password } });
-        } catch (error) {
+        } catch (caught) {
+          const error = /** @type {any} */ (caught);
           if (!(attempt > 1 && error instanceof ApiError && error.status === 409)) throw error;
         }
       });
@@ -112,7 +123,8 @@ function scenarios(ctx) {
         await withRetries(stats, 'delete', async (attempt) => {
           try {
             await call(origin, `/files/${entry.fileId}`, { method: 'DELETE', token });
-          } catch (error) {
+          } catch (caught) {
+            const error = /** @type {any} */ (caught);
             if (!(attempt > 1 && error instanceof ApiError && error.status === 404)) throw error;
           }
         });
@@ -146,6 +158,7 @@ function scenarios(ctx) {
 }
 
 /** Weighted: mostly small single files, then the rest. */
+/** @type {[string, number][]} */
 const MIX = [
   ['small', 30],
   ['multi', 10],
@@ -176,7 +189,7 @@ export async function runUsers(ctx, { users, shouldStop, large, durationMs }) {
   const loop = async (_, user) => {
     // Each user first goes once through the whole mix (from a different place), so even a short
     // run exercises every kind of operation; then picks by weight.
-    const firstRound = MIX.map((_, i) => MIX[(i + user * 3) % MIX.length][0]);
+    const firstRound = MIX.map((_, i) => MIX[(i + user * 3) % MIX.length]?.[0] ?? 'small');
     while (!shouldStop()) {
       const name = firstRound.shift() ?? pickScenario();
       await all[name].call(all).catch((error) => {
@@ -206,7 +219,8 @@ export async function runUsers(ctx, { users, shouldStop, large, durationMs }) {
           name: 'get large with Range resume',
         });
         if (resumedFrom > 0) ctx.ledger.rangeResumes += 1;
-      } catch (error) {
+      } catch (caught) {
+        const error = /** @type {any} */ (caught);
         if (!error?.counted) ctx.stats.failures.push(`large: ${error?.message ?? error}`);
       }
     }

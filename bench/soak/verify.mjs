@@ -14,7 +14,8 @@ async function expectGone(origin, fileId) {
   try {
     await call(origin, `/files/${fileId}/info`);
     return false;
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {any} */ (caught);
     if (isNotFound(error)) return true;
     throw error;
   }
@@ -52,7 +53,7 @@ async function storedKeys(s3Endpoint) {
     if (token) query.set('continuation-token', token);
     const xml = await (await fetch(`${s3Endpoint}/${BUCKET}?${query}`)).text();
     for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g))
-      keys.push(match[1].replaceAll('&amp;', '&'));
+      keys.push(String(match[1]).replaceAll('&amp;', '&'));
     token = /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? '';
     if (!token) return keys;
   }
@@ -61,10 +62,16 @@ async function storedKeys(s3Endpoint) {
 export async function verify({ topology, ledger, stats }) {
   const origin = topology.balancer.origin;
   const work = topology.work;
+  /** @type {string[]} */
+  const mismatched = [];
+  /** @type {string[]} */
+  const stillThere = [];
+  /** @type {string[]} */
+  const wrongCount = [];
   const result = {
-    downloaded: { files: 0, links: 0, bytes: 0, mismatched: [] },
-    gone: { deleted: 0, expired: 0, spent: 0, stillThere: [] },
-    limited: { checked: 0, wrongCount: [] },
+    downloaded: { files: 0, links: 0, bytes: 0, mismatched },
+    gone: { deleted: 0, expired: 0, spent: 0, stillThere },
+    limited: { checked: 0, wrongCount },
   };
   const now = Date.now();
   await eachLimited(ledger.uploads, 2, async (entry) => {
@@ -93,7 +100,8 @@ export async function verify({ topology, ledger, stats }) {
         if (await expectGone(origin, entry.fileId)) result.gone.spent += 1;
         else result.gone.stillThere.push(`spent ${entry.fileId}`);
       }
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {any} */ (caught);
       result.downloaded.mismatched.push(
         `${entry.kind} ${entry.fileId}: ${error?.message ?? error}`,
       );
@@ -111,7 +119,8 @@ export async function verify({ topology, ledger, stats }) {
       try {
         await call(origin, '/auth/login', { method: 'POST', body: { email, password } });
         signIns += 1;
-      } catch (error) {
+      } catch (caught) {
+        const error = /** @type {any} */ (caught);
         signInFailures.push(`${email}: ${error?.message}`);
       }
     }
