@@ -15,6 +15,7 @@ export default defineConfig({
       'packages/server/vitest.faults.config.ts',
       'packages/web',
       'packages/cli',
+      'scripts/architecture',
       'e2e',
     ],
   },

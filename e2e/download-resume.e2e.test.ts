@@ -10,8 +10,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKET, startS3rver } from '../packages/server/src/testing/s3rver';
 import { appInBrowser } from './support/app-in-browser';
-import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
 import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 import { fileSha256, randomFile } from './support/files';
@@ -67,28 +65,22 @@ function expectResumed(proxy: CuttingProxy) {
 describe.each(CORE_FLOW_BROWSERS)(
   'a download through a connection that drops twice, local driver, in %s',
   (browserName) => {
-    let server: AppServer;
-    let browser: Browser;
+    const app = appInBrowser({}, browserName);
     let proxy: CuttingProxy;
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startAppServer(), connectBrowser(browserName)]);
       proxy = await startCuttingProxy({
-        targetPort: Number(new URL(server.origin).port),
+        targetPort: Number(new URL(app.server.origin).port),
         carriesObject: (request) =>
           request.method === 'GET' && (request.url ?? '').startsWith('/api/storage/object'),
         cuts: CUTS,
       });
     });
-    afterAll(async () => {
-      await proxy?.close();
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => proxy?.close());
 
     it('resumes with Range requests and saves identical bytes', async () => {
       const file = randomFile('survey.tar', SIZE);
-      const url = await share(browser, proxy.origin, file.path);
-      const { sha256, resumingShown } = await download(browser, url);
+      const url = await share(app.browser, proxy.origin, file.path);
+      const { sha256, resumingShown } = await download(app.browser, url);
       expect(sha256).toBe(file.sha256);
       expect(resumingShown).toBe(true);
       expectResumed(proxy);

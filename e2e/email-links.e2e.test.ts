@@ -2,34 +2,22 @@
  * Mailed links in a real browser: the app server sends through a real SMTP server on loopback;
  * the test opens the links from the received mail as a person would.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkUrl, type SmtpSink, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
-import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { linkUrl, startSmtpSink } from '../packages/server/src/testing/smtp-sink';
+import { appInBrowserWith } from './support/app-in-browser';
 
 describe('email links in Chromium', () => {
-  let sink: SmtpSink;
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    [server, browser] = await Promise.all([
-      startAppServer({ SMTP_URL: sink.url }),
-      connectBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await sink?.close();
+  const app = appInBrowserWith({
+    start: startSmtpSink,
+    env: (sink) => ({ SMTP_URL: sink.url }),
+    stop: (sink) => sink.close(),
   });
 
   it('registers, opens the verification link from the mail, and sees the account verified; then resets the password by mail', async () => {
     const email = `verify-${Date.now()}@example.com`;
     const password = 'Sealdrop-e2e-1';
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(server.origin);
+    const page = await (await app.browser.newContext()).newPage();
+    await page.goto(app.server.origin);
     const bar = page.getByRole('banner');
 
     await bar.getByRole('button', { name: 'Sign Up' }).click();
@@ -40,18 +28,21 @@ describe('email links in Chromium', () => {
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    await page.goto(`${server.origin}/account/settings`);
+    await page.goto(`${app.server.origin}/account/settings`);
     await page.getByText('Not verified yet: open the link we emailed you.').waitFor();
 
-    const link = linkUrl(await sink.waitForMail(email, { timeoutMs: 15_000 }), '/verify-email');
-    expect(link.startsWith(`${server.origin}/verify-email#token=`)).toBe(true);
+    const link = linkUrl(
+      await app.service.waitForMail(email, { timeoutMs: 15_000 }),
+      '/verify-email',
+    );
+    expect(link.startsWith(`${app.server.origin}/verify-email#token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
     await page.getByText(`${email} is verified.`).waitFor();
     // The token left the address bar, and never reached the server's log.
     expect(new URL(page.url()).hash).toBe('');
     const token = new URL(link).hash.slice('#token='.length);
-    expect(server.logs.join('')).not.toContain(token);
+    expect(app.server.logs.join('')).not.toContain(token);
 
     await page.getByRole('link', { name: 'Go to your account settings' }).click();
     await page.getByText('Verified', { exact: true }).waitFor();
@@ -64,8 +55,8 @@ describe('email links in Chromium', () => {
     expect(me).toMatchObject({ email, emailVerified: true });
 
     // Forgot password, from a signed-out browser.
-    const guest = await (await browser.newContext()).newPage();
-    await guest.goto(server.origin);
+    const guest = await (await app.browser.newContext()).newPage();
+    await guest.goto(app.server.origin);
     await guest.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
     await guest
       .getByRole('dialog', { name: 'Log In' })
@@ -77,7 +68,7 @@ describe('email links in Chromium', () => {
     await forgot.getByText(/If an account exists for this address/).waitFor();
 
     const reset = linkUrl(
-      await sink.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
+      await app.service.waitForMail(email, { skip: 1, timeoutMs: 15_000 }),
       '/reset-password',
     );
     await guest.goto(reset);
@@ -105,8 +96,8 @@ describe('email links in Chromium', () => {
     const email = `owner-${Date.now()}@example.com`;
     const other = `taken-over-${Date.now()}@example.com`;
     const password = 'Sealdrop-e2e-1';
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(server.origin);
+    const page = await (await app.browser.newContext()).newPage();
+    await page.goto(app.server.origin);
     await page.evaluate(
       async (body) => {
         const response = await fetch('/api/auth/register', {
@@ -118,25 +109,27 @@ describe('email links in Chromium', () => {
       },
       { email, password },
     );
-    await page.goto(`${server.origin}/account/settings`);
+    await page.goto(`${app.server.origin}/account/settings`);
     const section = page.getByRole('region', { name: 'Email' });
     await section.getByLabel('New email').fill(other);
     await section.getByLabel('Current password').fill(password);
     await section.getByRole('button', { name: 'Save email' }).click();
     await section.getByText(`We sent a verification link to ${other}.`).waitFor();
 
-    await page.goto(linkUrl(await sink.waitForMail(other, { timeoutMs: 15_000 }), '/verify-email'));
+    await page.goto(
+      linkUrl(await app.service.waitForMail(other, { timeoutMs: 15_000 }), '/verify-email'),
+    );
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
 
     await expect
-      .poll(() => sink.mailTo(email).some((mail) => mail.subject.endsWith('was changed')), {
+      .poll(() => app.service.mailTo(email).some((mail) => mail.subject.endsWith('was changed')), {
         timeout: 15_000,
       })
       .toBe(true);
-    const changed = sink.mailTo(email).find((mail) => mail.subject.endsWith('was changed'));
+    const changed = app.service.mailTo(email).find((mail) => mail.subject.endsWith('was changed'));
     if (!changed) throw new Error(`no "was changed" mail to ${email}`);
     const restore = linkUrl(changed, '/restore-email');
-    const owner = await (await browser.newContext()).newPage();
+    const owner = await (await app.browser.newContext()).newPage();
     await owner.goto(restore);
     await owner.getByRole('heading', { name: /This wasn't me/ }).waitFor();
     expect(new URL(owner.url()).hash).toBe('');

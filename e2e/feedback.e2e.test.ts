@@ -1,28 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'Correct-Horse-9';
 const MESSAGE = 'The about page could say where the servers are.';
 
 describe('feedback in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ ADMIN_EMAILS: ADMIN_EMAIL }),
-      connectBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser({ ADMIN_EMAILS: ADMIN_EMAIL });
 
   async function adminToken(): Promise<string> {
-    const response = await fetch(`${server.origin}/api/auth/register`, {
+    const response = await fetch(`${app.server.origin}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
@@ -32,9 +19,9 @@ describe('feedback in Chromium', () => {
     // Admin rights need a verified address: open the link of the mail the server logged (no
     // SMTP_URL here, so the mail is written to the log in a marked block).
     const link = await waitFor(() =>
-      /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(server.logs.join('')),
+      /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(app.server.logs.join('')),
     );
-    const verified = await fetch(`${server.origin}/api/auth/verify-email`, {
+    const verified = await fetch(`${app.server.origin}/api/auth/verify-email`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ token: link[1] }),
@@ -54,8 +41,8 @@ describe('feedback in Chromium', () => {
 
   it('sends feedback from /about, thanks the visitor, closes, and stores it', async () => {
     const token = await adminToken();
-    const page = await browser.newPage();
-    await page.goto(`${server.origin}/about`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.origin}/about`);
     await page.getByRole('button', { name: 'Send feedback', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share your feedback' });
     await dialog.waitFor();
@@ -70,7 +57,7 @@ describe('feedback in Chromium', () => {
     await dialog.getByText('Thank you for your feedback!').waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
 
-    const stats = await fetch(`${server.origin}/api/feedback/stats`, {
+    const stats = await fetch(`${app.server.origin}/api/feedback/stats`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(await stats.json()).toEqual({

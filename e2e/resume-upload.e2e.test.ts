@@ -6,13 +6,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
+import type { AppServer } from './support/app-server';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
-import { recordRequests } from './support/requests';
+import { expectSecretNowhere, recordRequests } from './support/requests';
 
 const MiB = 1024 * 1024;
 const PART_SIZE = 5 * MiB;
@@ -74,25 +74,14 @@ async function uploadThenReload(page: Page, server: AppServer, path: string) {
 }
 
 describe('resuming an upload after a reload, in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ UPLOAD_PART_SIZE: String(PART_SIZE) }),
-      connectBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser({ UPLOAD_PART_SIZE: String(PART_SIZE) });
 
   it('resumes with the same file after a reload, sends only the missing parts, and the link downloads identical bytes', async () => {
     const file = randomFile('big.bin', (PARTS - 1) * PART_SIZE + 12_345);
-    const uploader = await browser.newContext();
+    const uploader = await app.browser.newContext();
     const uploadRequests = recordRequests(uploader);
     const page = await uploader.newPage();
-    const { gate, linkBefore } = await uploadThenReload(page, server, file.path);
+    const { gate, linkBefore } = await uploadThenReload(page, app.server, file.path);
 
     const offer = page.getByRole('region', { name: 'Resume your upload of big.bin?' });
     await offer.waitFor({ timeout: 30_000 });
@@ -119,7 +108,7 @@ describe('resuming an upload after a reload, in Chromium', () => {
     expect(await storedPartCounts(page)).toEqual([]);
     await uploader.close();
 
-    const downloader = await browser.newContext({ acceptDownloads: true });
+    const downloader = await app.browser.newContext({ acceptDownloads: true });
     const downloadRequests = recordRequests(downloader);
     const saved = await saveDecrypted(await downloader.newPage(), url);
     expect(saved).toEqual({ sha256: file.sha256, name: 'big.bin' });
@@ -127,20 +116,15 @@ describe('resuming an upload after a reload, in Chromium', () => {
 
     const key = new URLSearchParams(new URL(url).hash.slice(1)).get('key') ?? '';
     expect(key).toMatch(/^[\w-]{43}$/);
-    for (const request of [...uploadRequests, ...downloadRequests]) {
-      expect(request.url).not.toContain(key);
-      expect(JSON.stringify(request.headers)).not.toContain(key);
-      expect(request.body).not.toContain(key);
-    }
-    expect(server.logs.join('')).not.toContain(key);
+    expectSecretNowhere(key, [...uploadRequests, ...downloadRequests], app.server.logs);
   });
 
   it('Discard after a reload aborts the upload: its parts are deleted from storage', async () => {
     const file = randomFile('dropped.bin', (PARTS - 1) * PART_SIZE + 1);
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await uploadThenReload(page, server, file.path);
-    const multipartDir = join(server.dataDir, 'objects', 'multipart');
+    await uploadThenReload(page, app.server, file.path);
+    const multipartDir = join(app.server.dataDir, 'objects', 'multipart');
     const uploadsOnDisk = () => (existsSync(multipartDir) ? readdirSync(multipartDir) : []);
     expect(uploadsOnDisk()).toHaveLength(1);
 

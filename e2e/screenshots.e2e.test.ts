@@ -5,10 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type AppServer, ROOT, startAppServer } from './support/app-server';
-import { connectBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
+import { appInBrowser } from './support/app-in-browser';
+import { ROOT } from './support/app-server';
 import { randomFile } from './support/files';
 
 const OUT = join(
@@ -17,31 +17,25 @@ const OUT = join(
 );
 
 describe('screenshots', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(OUT, { recursive: true });
-    [server, browser] = await Promise.all([startAppServer(), connectBrowser()]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appInBrowser();
 
   const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
   async function newPage(width = 1280, height = 860) {
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await app.browser.newContext({ viewport: { width, height } });
     return context.newPage();
   }
 
   it('home, on a wide screen and a phone', async () => {
     const page = await newPage();
-    await page.goto(server.origin);
+    await page.goto(app.server.origin);
     await page.getByLabel('Encrypt in my browser').waitFor();
     await shot(page, 'home');
     const phone = await newPage(390, 844);
-    await phone.goto(server.origin);
+    await phone.goto(app.server.origin);
     await phone.getByLabel('Encrypt in my browser').waitFor();
     await shot(phone, 'home-phone');
   });
@@ -61,7 +55,7 @@ describe('screenshots', () => {
       await finalizeHeld;
       await route.continue();
     });
-    await page.goto(server.origin);
+    await page.goto(app.server.origin);
     await page.locator('input[type=file]').setInputFiles(file.path);
     await page.getByText('Sending your file securely…').waitFor();
     await shot(page, 'card-uploading');
@@ -82,7 +76,7 @@ describe('screenshots', () => {
       route.fulfill({ status: 500, body: 'storage down' }),
     );
     await failing.route('**/api/upload/presign', (route) => route.continue());
-    await failing.goto(server.origin);
+    await failing.goto(app.server.origin);
     await failing.getByLabel('Encrypt in my browser').uncheck();
     await failing.locator('input[type=file]').setInputFiles(file.path);
     await failing.getByText('Something went wrong. You can retry the upload.').waitFor();
@@ -98,7 +92,7 @@ describe('screenshots', () => {
 
   it('the about and mission pages', async () => {
     const page = await newPage();
-    await page.goto(`${server.origin}/mission`);
+    await page.goto(`${app.server.origin}/mission`);
     await page.getByText('files secured').waitFor();
     await shot(page, 'mission');
   });

@@ -38,21 +38,32 @@ export function appInBrowser(
   };
 }
 
+/** A service the app is configured for: how to start it, the app's environment for it, how to stop it. */
+export interface BesideService<Service> {
+  start: () => Promise<Service>;
+  env: (service: Service) => Record<string, string>;
+  stop: (service: Service) => Promise<unknown>;
+}
+
 /**
- * `appInBrowser` on the S3 driver, with an s3rver of its own started before it and removed after;
- * `env` and `browserName` as for appInBrowser.
+ * `appInBrowser` beside a service of its own (s3rver, an SMTP sink, an OpenID provider, clamd):
+ * the service starts first and the app is configured for it (`service.env`, then `extraEnv`);
+ * it stops after the app. Read `service` inside tests and hooks, once `beforeAll` has run.
  */
-export function appInBrowserOnS3(
+export function appInBrowserWith<Service>(
+  service: BesideService<Service>,
   extraEnv: Record<string, string> = {},
   browserName: BrowserName = 'Chromium',
 ) {
-  let s3: TestS3 | undefined;
-  const env: Record<string, string> = { ...extraEnv };
+  let running: Service | undefined;
+  const env: Record<string, string> = {};
   beforeAll(async () => {
-    s3 = await startS3rver();
-    Object.assign(env, s3.env);
+    running = await service.start();
+    Object.assign(env, service.env(running), extraEnv);
   });
-  afterAll(() => s3?.destroy());
+  afterAll(async () => {
+    if (running !== undefined) await service.stop(running);
+  });
   const app = appInBrowser(env, browserName);
   return {
     get server() {
@@ -61,9 +72,32 @@ export function appInBrowserOnS3(
     get browser() {
       return app.browser;
     },
+    get service(): Service {
+      if (running === undefined) throw new Error('the service starts in beforeAll');
+      return running;
+    },
+  };
+}
+
+/** `appInBrowser` on the S3 driver, with an s3rver of its own (`appInBrowserWith`). */
+export function appInBrowserOnS3(
+  extraEnv: Record<string, string> = {},
+  browserName: BrowserName = 'Chromium',
+) {
+  const app = appInBrowserWith<TestS3>(
+    { start: startS3rver, env: (s3) => s3.env, stop: (s3) => s3.destroy() },
+    extraEnv,
+    browserName,
+  );
+  return {
+    get server() {
+      return app.server;
+    },
+    get browser() {
+      return app.browser;
+    },
     get s3(): TestS3 {
-      if (!s3) throw new Error('s3rver starts in beforeAll');
-      return s3;
+      return app.service;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BrowserContext, Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface SeenRequest {
   url: string;
@@ -16,4 +17,22 @@ export function recordRequests(context: BrowserContext): SeenRequest[] {
     seen.push({ url: request.url(), headers: request.headers(), body: text });
   });
   return seen;
+}
+
+/**
+ * The link's key (or any secret) reached no request the browser sent, in its URL, headers or
+ * text body, and no line the server logged.
+ */
+export function expectSecretNowhere(
+  secret: string,
+  requests: readonly SeenRequest[],
+  serverLogs: readonly string[] = [],
+): void {
+  expect(secret).not.toBe('');
+  for (const request of requests) {
+    expect(request.url).not.toContain(secret);
+    expect(JSON.stringify(request.headers)).not.toContain(secret);
+    expect(request.body).not.toContain(secret);
+  }
+  expect(serverLogs.join('')).not.toContain(secret);
 }

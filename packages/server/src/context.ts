@@ -1,12 +1,12 @@
 import type { Config } from './config/config';
 import type { Database } from './database/schema';
 import { createAccountsRepository } from './modules/auth/auth.accounts.repository';
+import type { AuthDeps } from './modules/auth/auth.deps';
 import { createEmailTokensRepository } from './modules/auth/auth.email-tokens';
 import { createLoginAttemptsRepository } from './modules/auth/auth.lockout';
 import { createMailNoticesRepository } from './modules/auth/auth.notices';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createTokenService } from './modules/auth/auth.tokens';
-import type { AuthDeps } from './modules/auth/auth.usecases';
 import {
   createFileDownloadsRepository,
   type FileDownloadsRepository,

@@ -11,8 +11,8 @@ import { partBody } from './part-body';
 import type { PlaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
 import { withRetry } from './retry';
+import type { SendInput } from './send-input';
 import { type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
-import type { SendInput } from './upload';
 
 export async function sendParts(
   input: SendInput,

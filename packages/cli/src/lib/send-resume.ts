@@ -5,9 +5,9 @@
 import type { PartUrl } from '@sealdrop/core/api-schemas';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { type Api, ApiError } from './api';
+import type { SendInput } from './send-input';
 import { resumedSecrets, type SendState, sameFiles } from './send-state';
 import { abortQuietly, type Transfer } from './transfer';
-import type { SendInput } from './upload';
 
 /** A resumed upload that the server no longer knows. */
 export class GoneError extends Error {

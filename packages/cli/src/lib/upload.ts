@@ -28,30 +28,11 @@ import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
 import { sleep, withRetry } from './retry';
+import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, type SendStateStore, stateFragment } from './send-state';
+import { fingerprint, type SendState, stateFragment } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, RETRY, type Transfer } from './transfer';
-
-export interface SendInput {
-  api: Api;
-  files: LocalFile[];
-  encrypt: boolean;
-  passphrase?: string;
-  expiresIn?: number;
-  downloadLimit?: number;
-  signal: AbortSignal;
-  /** Where a multipart send keeps what resuming needs; null: not resumable. */
-  store: SendStateStore | null;
-  /** The share link, as soon as it exists (before any byte is sent). */
-  onLink?: (link: string, expiresAt: string, resumed: boolean) => void;
-  /** Object bytes stored so far, of `total`. */
-  onProgress?: (sent: number, total: number) => void;
-  /** Told why an unfinished send could not be resumed (and is started over). */
-  onNotice?: (text: string) => void;
-  /** Told once when the server checks the (plain) file for malware before its link is ready. */
-  onScanning?: () => void;
-}
 
 export interface SendResult {
   link: string;

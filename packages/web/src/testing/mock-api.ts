@@ -1,7 +1,9 @@
 /**
  * A stand-in for the server in component tests: `mockApi({ 'POST /auth/login': ok({...}) })`
  * stubs fetch, answers each `METHOD /path` (query ignored; the /api base left out) with the given
- * reply or handler, and records every call. Unknown routes answer 404 with an error envelope.
+ * reply or handler, and records every call. A key ending in `*` (`'PUT /tiny/complete/*'`) answers
+ * every path below it. Unknown routes answer 404 with an error envelope. The one stand-in of the
+ * API for every test of the web app.
  */
 import { vi } from 'vitest';
 
@@ -18,7 +20,16 @@ export interface MockReply {
   body: unknown;
 }
 
-type Route = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+export type MockRoute = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+export type MockRoutes = Record<string, MockRoute>;
+
+/** Whether a route key names a call: `METHOD /path`, or `METHOD /prefix/*` for any path below. */
+function matches(key: string, call: Pick<MockCall, 'method' | 'path'>): boolean {
+  const [method, path = ''] = key.split(' ');
+  if (method !== call.method) return false;
+  return path.endsWith('*') ? call.path.startsWith(path.slice(0, -1)) : call.path === path;
+}
 
 export const ok = (data: unknown = {}): MockReply => ({
   status: 200,
@@ -32,7 +43,7 @@ export const fail = (status: number, message?: string): MockReply => ({
 export const networkError = (): Promise<MockReply> =>
   Promise.reject(new TypeError('Failed to fetch'));
 
-export function mockApi(routes: Record<string, Route>) {
+export function mockApi(routes: MockRoutes) {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -47,7 +58,7 @@ export function mockApi(routes: Record<string, Route>) {
       authorization: headers.get('Authorization'),
     };
     calls.push(call);
-    const route = routes[`${method} ${path}`];
+    const route = routes[`${method} ${path}`] ?? wildcardRoute(routes, call);
     const reply =
       route === undefined
         ? fail(404, 'Not found')
@@ -64,6 +75,13 @@ export function mockApi(routes: Record<string, Route>) {
   return {
     calls,
     fetchMock,
-    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    callsTo: (key: string) => calls.filter((c) => matches(key, c)),
   };
+}
+
+function wildcardRoute(routes: MockRoutes, call: MockCall): MockRoute | undefined {
+  const key = Object.keys(routes).find(
+    (candidate) => candidate.endsWith('*') && matches(candidate, call),
+  );
+  return key === undefined ? undefined : routes[key];
 }

@@ -5,6 +5,7 @@
  * was verified or used in the meantime, whichever process runs it.
  */
 import type { Database } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 
 export function createAccountsRepository({ db }: { db: Database }) {
   return {
@@ -34,7 +35,7 @@ export function createAccountsRepository({ db }: { db: Database }) {
               selectFrom('files')
                 .select('files.id')
                 .whereRef('files.owner_id', '=', 'users.id')
-                .where('files.expires_at', '>', input.now),
+                .where(whereLive(input.now, { removed: true })),
             ),
           ),
         )

@@ -6,9 +6,10 @@
  * once it applies the old address gets a "This wasn't me" link (auth.restore.ts).
  */
 import { emailChangeRequestedMessage } from '../mail/mail.messages';
+import { checkCurrentPassword } from './auth.account';
+import type { AuthDeps, Session } from './auth.deps';
 import { currentPasswordRequired, passwordNotSet } from './auth.email.errors';
 import { emailTaken, wrongCurrentPassword } from './auth.errors';
-import { type AuthDeps, checkCurrentPassword, type Session } from './auth.usecases';
 import { sendVerificationLink } from './auth.verification';
 
 export async function requestEmailChange(args: {

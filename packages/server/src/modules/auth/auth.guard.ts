@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { accountSuspended } from '../moderation/moderation.errors';
+import type { AuthDeps, Session } from './auth.deps';
 import { unauthorized } from './auth.errors';
-import { type AuthDeps, authenticate, type Session } from './auth.usecases';
+import { authenticate } from './auth.usecases';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -7,12 +7,12 @@
  */
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { passwordResetMessage } from '../mail/mail.messages';
+import type { AuthDeps } from './auth.deps';
 import { invalidLink } from './auth.email.errors';
 import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { weakPassword } from './auth.errors';
 import { hashPassword } from './auth.passwords';
 import type { UserRow } from './auth.repository';
-import type { AuthDeps } from './auth.usecases';
 import { MAIL_COOLDOWN_MS } from './auth.verification';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

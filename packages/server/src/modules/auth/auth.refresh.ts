@@ -14,8 +14,10 @@
  */
 import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
 import { accountSuspended } from '../moderation/moderation.errors';
+import { publicUser } from './auth.account';
+import type { AuthDeps } from './auth.deps';
 import { unauthorized } from './auth.errors';
-import { type AuthDeps, openSession, publicUser } from './auth.usecases';
+import { openSession } from './auth.usecases';
 
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 

@@ -9,11 +9,11 @@
  */
 import { passwordStrength } from '@sealdrop/core/password-strength';
 import { emailChangedMessage } from '../mail/mail.messages';
+import type { AuthDeps } from './auth.deps';
 import { invalidLink } from './auth.email.errors';
 import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { emailTaken, weakPassword } from './auth.errors';
 import { hashPassword } from './auth.passwords';
-import type { AuthDeps } from './auth.usecases';
 
 export const RESTORE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -11,6 +11,7 @@ import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
 import { documented } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
+import { publicUser } from './auth.account';
 import { requireBearerToken, requireSession } from './auth.guard';
 import { refresh } from './auth.refresh';
 import * as auth from './auth.usecases';
@@ -75,7 +76,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
         return ok({
-          user: await auth.publicUser({ deps, input: { user: session.user }, now: ctx.now() }),
+          user: await publicUser({ deps, input: { user: session.user }, now: ctx.now() }),
         });
       },
     );

@@ -7,9 +7,9 @@
  * address. Never awaited by the request: its answer must not take longer when an account exists.
  */
 import { signupAttemptMessage } from '../mail/mail.messages';
+import type { AuthDeps } from './auth.deps';
 import { newResetLink } from './auth.recovery';
 import type { UserRow } from './auth.repository';
-import type { AuthDeps } from './auth.usecases';
 
 export const SIGNUP_NOTICE_COOLDOWN_MS = 60 * 60 * 1000;
 

@@ -1,62 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResult, BalanceEntry, PublicUser } from '@sealdrop/core/api-auth-schemas';
+import type { AuthResult, BalanceEntry } from '@sealdrop/core/api-auth-schemas';
 import { passwordStrength } from '@sealdrop/core/password-strength';
-import type { AddressHasher } from '../../shared/client-address';
-import type { LedgerRepository } from '../ledger/ledger.repository';
-import type { Mailer } from '../mail/mail.mailer';
 import { accountSuspended } from '../moderation/moderation.errors';
-import type { AccountsRepository } from './auth.accounts.repository';
+import { checkCurrentPassword, publicUser } from './auth.account';
+import type { AuthCase, AuthDeps, Session } from './auth.deps';
 import { requestEmailChange } from './auth.email-change';
-import type { EmailTokensRepository } from './auth.email-tokens';
 import * as errors from './auth.errors';
-import { checkPassword, type LoginAttemptsRepository } from './auth.lockout';
-import { type PremiumCheck, toPublicUser } from './auth.models';
-import type { MailNoticesRepository } from './auth.notices';
+import { checkPassword } from './auth.lockout';
 import { DUMMY_HASH, hashPassword } from './auth.passwords';
-import type { AuthRepository, UserRow } from './auth.repository';
+import type { UserRow } from './auth.repository';
 import { noticeSignupAttempt } from './auth.signup-notice';
-import { SESSION_TTL_MS, type TokenService } from './auth.tokens';
+import { SESSION_TTL_MS } from './auth.tokens';
 import { sendVerificationLink } from './auth.verification';
-
-export interface AuthDeps {
-  auth: AuthRepository;
-  loginAttempts: LoginAttemptsRepository;
-  ledger: LedgerRepository;
-  tokens: TokenService;
-  /** Tier or linked-wallet premium; an unreachable RPC here only means "not premium by wallet". */
-  premium: PremiumCheck;
-  /** Verification, password-reset and restore links. */
-  emailTokens: EmailTokensRepository;
-  /** Notices mailed because of someone else's action, one per cooldown. */
-  notices: MailNoticesRepository;
-  /** Deleting accounts that never proved their address. */
-  accounts: AccountsRepository;
-  mailer: Mailer;
-  /** Keyed hash of a client's address (IPv4, or IPv6 /64): what the password lockout counts by. */
-  addressHash: AddressHasher;
-}
-
-/** What every auth use case takes: its dependencies, what was asked, and the time. */
-type AuthCase<Input> = { deps: AuthDeps; input: Input; now: Date };
-
-export interface Session {
-  user: UserRow;
-  sessionId: string;
-}
-
-export async function publicUser({
-  deps,
-  input: { user },
-  now,
-}: AuthCase<{ user: UserRow }>): Promise<PublicUser> {
-  const [balance, isPremium, pendingEmail] = await Promise.all([
-    deps.ledger.balanceOf(user.id),
-    deps.premium(user, { rpcFailure: 'ignore' }),
-    deps.emailTokens.pendingEmail(user.id, user.email, now.getTime()),
-  ]);
-  const result = toPublicUser(user, balance, isPremium);
-  return pendingEmail ? { ...result, pendingEmail } : result;
-}
 
 /** Stores a new session row; a new sign-in starts a family of its own, a refresh continues one. */
 export async function openSession(args: {
@@ -243,28 +198,6 @@ export async function changePassword({
   // A link mailed before (a reset, an email change someone asked for) must not outlive it.
   await deps.emailTokens.retireForNewPassword(session.user.id, session.user.email, now.getTime());
   return { changed: true };
-}
-
-/** The current password typed into an account page, checked through the login lockout. */
-export function checkCurrentPassword(args: {
-  deps: AuthDeps;
-  session: Session;
-  currentPassword: string;
-  clientIp: string;
-  now: Date;
-}): Promise<boolean> {
-  const { deps, session, now } = args;
-  return checkPassword({
-    deps: { attempts: deps.loginAttempts, addressHash: deps.addressHash },
-    input: {
-      email: session.user.email,
-      clientIp: args.clientIp,
-      passwordHash: session.user.password_hash,
-      password: args.currentPassword,
-      kind: 'account',
-    },
-    now,
-  });
 }
 
 export async function balanceHistory({

@@ -5,12 +5,13 @@
  */
 import type { PublicUser } from '@sealdrop/core/api-auth-schemas';
 import { verificationMessage } from '../mail/mail.messages';
+import { publicUser } from './auth.account';
+import type { AuthDeps, Session } from './auth.deps';
 import { alreadyVerified, invalidLink, mailCooldown } from './auth.email.errors';
 import { hashEmailToken, issueEmailToken } from './auth.email-tokens';
 import { emailTaken } from './auth.errors';
 import type { UserRow } from './auth.repository';
 import { sendRestoreLink } from './auth.restore';
-import { type AuthDeps, publicUser, type Session } from './auth.usecases';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** One mail per account and purpose per minute: the per-IP limit alone would let one address be flooded. */

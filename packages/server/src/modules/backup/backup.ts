@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createDatabase } from '../../database/database';
 import { eachAtMost } from '../../shared/each-at-most';
+import { whereLive } from '../../shared/file-liveness';
 import { createFilesRepository } from '../files/files.repository';
 import { createShortLinksRepository } from '../short-links/short-links.repository';
 import { createLocalLayout, isMissing } from '../storage/local.layout';
@@ -111,12 +112,12 @@ export async function backupDataDir(input: {
   if (check !== 'ok') throw new Error(`the database copy is damaged: ${check}`);
   const db = createDatabase({ kind: 'sqlite', filename: copy });
   try {
-    // Expired files are left out: the restored server's sweeper deletes their rows.
+    // Expired files are left out: the restored server's sweeper deletes their rows. So are
+    // removed ones, whose objects are gone: their rows stay, as tombstones, until their expiry.
     const rows = await db
       .selectFrom('files')
       .select(['id', 'object_key as key', 'object_size as size'])
-      .where('status', '=', 'ready')
-      .where('expires_at', '>', takenAt)
+      .where(whereLive(takenAt, { status: 'ready' }))
       .execute();
     const objects = (dir: string) => createLocalLayout(join(dir, 'objects'));
     const { missing, bytes } = await copyObjects(

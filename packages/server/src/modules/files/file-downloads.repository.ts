@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../database/schema';
+import { isSpent, whereLive } from '../../shared/file-liveness';
 
 /** Who asks for a download: the signed visitor cookie (hashed) and the client's address (hashed). */
 export interface VisitorKey {
@@ -54,19 +55,11 @@ export function createFileDownloadsRepository({ db }: { db: Database }) {
             .updateTable('files')
             .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
             .where('id', '=', input.fileId)
-            .where('status', '=', 'ready')
-            .where('expires_at', '>', input.now)
-            .where((eb) =>
-              eb.or([
-                eb('download_limit', 'is', null),
-                eb('download_count', '<', eb.ref('download_limit')),
-              ]),
-            )
+            .where(whereLive(input.now, { status: 'ready', unspent: true }))
             .returning(['download_count', 'download_limit'])
             .executeTakeFirst();
           if (!row) throw refused;
-          const spent = row.download_limit !== null && row.download_count >= row.download_limit;
-          return { kind: 'counted', spent };
+          return { kind: 'counted', spent: isSpent(row) };
         });
       } catch (error) {
         if (error === refused) return { kind: 'refused' };

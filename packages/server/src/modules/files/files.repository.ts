@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database, FilesTable } from '../../database/schema';
+import { whereExpired, whereLive } from '../../shared/file-liveness';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -49,9 +50,7 @@ export function createFilesRepository({ db }: { db: Database }) {
         .selectFrom('files')
         .selectAll()
         .where('id', '=', id)
-        .where('status', '=', 'ready')
-        .where('expires_at', '>', now)
-        .where('removed_at', 'is', null)
+        .where(whereLive(now, { status: 'ready' }))
         .executeTakeFirst();
     },
 
@@ -73,13 +72,13 @@ export function createFilesRepository({ db }: { db: Database }) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** A user's live files, newest first. */
+    /** A user's live files, removed ones included (My files says why), newest first. */
     async listByOwner(input: { ownerId: string; now: number; offset: number; limit: number }) {
       return db
         .selectFrom('files')
         .selectAll()
         .where('owner_id', '=', input.ownerId)
-        .where('expires_at', '>', input.now)
+        .where(whereLive(input.now, { removed: true }))
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .offset(input.offset)
@@ -92,7 +91,7 @@ export function createFilesRepository({ db }: { db: Database }) {
         .selectFrom('files')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('owner_id', '=', ownerId)
-        .where('expires_at', '>', now)
+        .where(whereLive(now, { removed: true }))
         .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
@@ -136,7 +135,7 @@ export function createFilesRepository({ db }: { db: Database }) {
         .select(['id', 'object_key', 'upload_id', 'status'])
         .where((eb) =>
           eb.or([
-            eb('expires_at', '<=', input.now),
+            whereExpired(input.now),
             eb.and([eb('status', '=', 'pending'), eb('created_at', '<', input.staleBefore)]),
           ]),
         )

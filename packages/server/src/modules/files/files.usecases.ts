@@ -1,4 +1,5 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
+import { isExpired, isSpent } from '../../shared/file-liveness';
 import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import { refuseRemoved } from '../moderation/moderation.errors';
 import type { StorageDriver } from '../storage/storage.types';
@@ -26,11 +27,6 @@ export interface Visitor {
   addressHash: string;
 }
 
-/** A limited link that has given every download it allows. */
-function isSpent(file: FileRow): boolean {
-  return file.download_limit !== null && file.download_count >= file.download_limit;
-}
-
 function wasCountedRecently(deps: ReadDeps, fileId: string, visitor: Visitor, now: number) {
   if (!visitor.visitorHash) return Promise.resolve(false);
   return deps.downloads.countedSince({
@@ -56,7 +52,7 @@ export async function findLiveFile(
   alwaysCheckCounted = false,
 ): Promise<{ file: FileRow; counted: boolean }> {
   const file = await deps.files.findById(id);
-  if (!file || file.expires_at <= now) throw fileNotFound();
+  if (!file || isExpired(file, now)) throw fileNotFound();
   refuseRemoved(file);
   // Page views of a link with downloads left need no visitor lookup.
   const counted =

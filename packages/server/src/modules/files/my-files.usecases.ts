@@ -1,5 +1,6 @@
 import type { MyFile } from '@sealdrop/core/api-auth-schemas';
 import { REMOVED_MESSAGES } from '@sealdrop/core/moderation';
+import { isRemoved } from '../../shared/file-liveness';
 import { shortUrl } from '../../shared/links';
 import type { RewardsRepository } from '../ledger/rewards.repository';
 import { refuseRemoved } from '../moderation/moderation.errors';
@@ -21,7 +22,7 @@ function toMyFile(file: FileRow, origin: string): MyFile {
     expiresAt: new Date(file.expires_at).toISOString(),
     shortUrl: shortUrl(origin, file.id),
     // The owner sees a removed file, and why, until its original expiry (its link answers 410).
-    ...(file.removed_at !== null && {
+    ...(isRemoved(file) && {
       removed: {
         reason: file.removed_reason ?? 'terms',
         message: REMOVED_MESSAGES[file.removed_reason ?? 'terms'],

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 
 export const UPLOAD_REWARD = 'upload_reward';
 export const UPLOAD_REWARD_REVERSED = 'upload_reward_reversed';
@@ -32,10 +33,8 @@ export function createRewardsRepository({ db }: { db: Database }) {
           .set((eb) => ({ sweep_claimed_until: eb.ref('sweep_claimed_until') }))
           .where('id', '=', input.fileId)
           .where('owner_id', '=', input.userId)
-          .where('status', '=', 'ready')
-          .where('expires_at', '>', input.now)
           // A file taken down earns nothing.
-          .where('removed_at', 'is', null)
+          .where(whereLive(input.now, { status: 'ready' }))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) return null;
         const file = await trx

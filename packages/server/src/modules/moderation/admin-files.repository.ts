@@ -1,4 +1,5 @@
 import type { Database } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 import type { FileRow } from '../files/files.repository';
 import { storedBytes } from '../quotas/storage-usage';
 
@@ -55,8 +56,7 @@ export function createAdminFilesRepository({ db }: { db: Database }) {
         db
           .selectFrom('files')
           .select((eb) => eb.fn.countAll<number>().as('files'))
-          .where('removed_at', 'is', null)
-          .where('expires_at', '>', now)
+          .where(whereLive(now))
           .executeTakeFirst(),
         // What STORAGE_MAX_BYTES counts.
         storedBytes(db, now),

@@ -7,6 +7,7 @@ import type {
   AuditEntry,
 } from '@sealdrop/core/api-admin-schemas';
 import { REPORT_REASONS, type ReportReason } from '@sealdrop/core/moderation';
+import { isExpired, isRemoved } from '../../shared/file-liveness';
 import { shortUrl } from '../../shared/links';
 import type { FileRow } from '../files/files.repository';
 import type { AuditRow } from './audit.repository';
@@ -18,8 +19,8 @@ type ViewDeps = Pick<ModerationDeps, 'adminFiles' | 'blocks' | 'reports' | 'keyB
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 function fileStatus(file: FileRow, now: number): AdminFile['status'] {
-  if (file.removed_at !== null) return 'removed';
-  if (file.expires_at <= now) return 'expired';
+  if (isRemoved(file)) return 'removed';
+  if (isExpired(file, now)) return 'expired';
   if (file.status === 'ready' || file.status === 'scanning') return file.status;
   return 'uploading';
 }

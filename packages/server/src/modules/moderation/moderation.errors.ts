@@ -5,6 +5,7 @@ import {
   type RemovalReason,
 } from '@sealdrop/core/moderation';
 import { createError } from '../../shared/errors';
+import { isRemoved } from '../../shared/file-liveness';
 
 /** What every read path of a removed file answers (a tombstone until its original expiry). */
 export const fileRemoved = (reason: RemovalReason) =>
@@ -15,7 +16,7 @@ export function refuseRemoved(file: {
   removed_at: number | null;
   removed_reason: RemovalReason | null;
 }): void {
-  if (file.removed_at !== null) throw fileRemoved(file.removed_reason ?? 'terms');
+  if (isRemoved(file)) throw fileRemoved(file.removed_reason ?? 'terms');
 }
 
 export const accountSuspended = () =>

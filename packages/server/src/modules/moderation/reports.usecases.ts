@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidReport } from '@sealdrop/core/api-report-schemas';
+import { isExpired } from '../../shared/file-liveness';
 import { fileNotFound } from '../files/files.errors';
 import type { ModerationDeps } from './moderation.deps';
 import { keyForPlainFile, refuseRemoved } from './moderation.errors';
@@ -20,7 +21,7 @@ export async function submitReport(args: {
   const now = args.now.getTime();
   const link = await deps.shortLinks.find(report.code);
   const file = await deps.files.findById(link?.file_id ?? report.code);
-  if (!file || file.expires_at <= now) throw fileNotFound();
+  if (!file || isExpired(file, now)) throw fileNotFound();
   refuseRemoved(file);
   if (report.key && file.is_encrypted !== 1) throw keyForPlainFile();
   const id = randomUUID();

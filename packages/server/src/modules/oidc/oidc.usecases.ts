@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthResult } from '@sealdrop/core/api-auth-schemas';
 import * as client from 'openid-client';
-import type { AuthDeps } from '../auth/auth.usecases';
+import type { AuthDeps } from '../auth/auth.deps';
 import { startSession } from '../auth/auth.usecases';
 import type { OidcClient } from './oidc.client';
 import * as errors from './oidc.errors';

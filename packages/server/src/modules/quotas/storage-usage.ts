@@ -6,6 +6,7 @@
  * seen at the next read.
  */
 import type { Database } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 
 const REFRESH_MS = 10_000;
 
@@ -19,8 +20,7 @@ export async function storedBytes(db: Database, now: number): Promise<number> {
   const row = await db
     .selectFrom('files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('object_size'), eb.lit(0)).as('bytes'))
-    .where('removed_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(whereLive(now))
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }

@@ -59,6 +59,30 @@ describeEachDatabase('short links', (createDatabase) => {
     expect(plan.slug).toBe(shortCode);
   });
 
+  it('completes a code only as a check: the code must already point at the file presign gave it to', async () => {
+    const { shortCode, completeToken } = (await instant()).body.data;
+    const { plan: other } = await uploadFile(server, { size: 20 });
+    const complete = (fileId: string) =>
+      api(server, 'PUT', `/api/tiny/complete/${shortCode}`, { fileId, completeToken });
+    // A reservation no upload took points nowhere, and completing cannot point it at a file.
+    const refused = await complete(other.slug);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.message).toBe(
+      'This short code does not point to this file: send it with the upload instead',
+    );
+    expect((await api(server, 'GET', `/api/s/${shortCode}`)).statusCode).toBe(404);
+
+    const { plan } = await uploadFile(server, { size: 20, shortCode, completeToken });
+    expect((await complete(other.slug)).statusCode).toBe(409);
+    const done = await complete(plan.slug);
+    expect(done.body).toEqual({ status: 'success', data: { shortCode, fileId: plan.slug } });
+    const resolved = await api(server, 'GET', `/api/s/${shortCode}`);
+    expect(resolved.body.data).toEqual({
+      fileId: plan.slug,
+      downloadUrl: `/download/${plan.slug}`,
+    });
+  });
+
   it('refuses a reserved code twice, and a code nobody reserved', async () => {
     const { body } = await instant();
     const { shortCode, completeToken } = body.data;

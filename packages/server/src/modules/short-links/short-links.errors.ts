@@ -22,9 +22,10 @@ export const linkedFileUnknown = () =>
     message: 'File not found or has expired.',
   });
 
-export const codeTaken = () =>
+/** /tiny/complete names a file the code was not given to by presign. */
+export const codeNotForFile = () =>
   createError({
-    code: 'short_links.taken',
+    code: 'short_links.other_file',
     status: 409,
-    message: 'This short code already points to another file',
+    message: 'This short code does not point to this file: send it with the upload instead',
   });

@@ -4,13 +4,14 @@ import type {
   TinyInstantResponse,
 } from '@sealdrop/core/api-schemas';
 import { isAppError } from '../../shared/errors';
+import { isExpired } from '../../shared/file-liveness';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl } from '../../shared/links';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
 import type { FilesRepository } from '../files/files.repository';
 import { findLiveFile } from '../files/files.usecases';
 import { refuseRemoved } from '../moderation/moderation.errors';
-import { codeTaken, linkedFileUnknown, linkNotFound, notReserver } from './short-links.errors';
+import { codeNotForFile, linkedFileUnknown, linkNotFound, notReserver } from './short-links.errors';
 import type { ShortLinksRepository } from './short-links.repository';
 import { matchesCompleteToken, newCompleteToken } from './short-links.secret';
 
@@ -46,6 +47,12 @@ export async function createInstantLink(args: {
   return { tinyUrl: shortUrl(input.origin, shortCode), shortCode, completeToken: token };
 }
 
+/**
+ * PUT /tiny/complete: kept for the contract, and a check only. Presign with `shortCode` made the
+ * reserved code the file's slug and pointed it at the file, so there is nothing left to write
+ * (docs/architecture.md, "Short links"). It answers as before when the code is live, the token
+ * is the reserver's and the code points at `fileId`; it never points a code at another file.
+ */
 export async function completeInstantLink(args: {
   deps: Pick<ShortLinkDeps, 'shortLinks' | 'files'>;
   input: { shortCode: string; fileId: string; completeToken: string };
@@ -54,18 +61,11 @@ export async function completeInstantLink(args: {
   const { deps, input } = args;
   const now = args.now.getTime();
   const link = await deps.shortLinks.find(input.shortCode);
-  if (!link || link.expires_at <= now) throw linkNotFound();
+  if (!link || isExpired(link, now)) throw linkNotFound();
   if (!matchesCompleteToken(link.complete_token_hash, input.completeToken)) throw notReserver();
+  if (link.file_id !== input.fileId) throw codeNotForFile();
   const file = await deps.files.findById(input.fileId);
-  if (!file || file.expires_at <= now) throw linkedFileUnknown();
-  const linked = await deps.shortLinks.link({
-    code: input.shortCode,
-    fileId: file.id,
-    expiresAt: file.expires_at,
-  });
-  if (!linked) throw codeTaken();
-  // An encrypted file's name stays in the browser, whatever the reservation was told.
-  if (file.is_encrypted === 1) await deps.shortLinks.forgetName(input.shortCode);
+  if (!file || isExpired(file, now)) throw linkedFileUnknown();
   return { shortCode: input.shortCode, fileId: file.id };
 }
 
@@ -75,7 +75,7 @@ export async function getAnalytics(args: {
   now: Date;
 }): Promise<ShortLinkAnalytics> {
   const link = await args.deps.shortLinks.find(args.input.shortCode);
-  if (!link || link.expires_at <= args.now.getTime()) throw linkNotFound();
+  if (!link || isExpired(link, args.now.getTime())) throw linkNotFound();
   // A removed file's link says so here too.
   const file = link.file_id ? await args.deps.files.findById(link.file_id) : undefined;
   if (file) refuseRemoved(file);

@@ -119,26 +119,23 @@ describeEachDatabase('encrypted file names', (createDatabase) => {
   });
 
   it('forgets a name given to a reserved short link once an encrypted upload takes the code', async () => {
-    // An older page still sends the name when it reserves; neither path may keep it.
-    const reserve = () =>
-      api<{ shortCode: string; completeToken: string }>(server, 'POST', '/api/tiny/instant', {
+    // An older page still sends the name when it reserves; the upload that takes the code drops it.
+    const reserved = (
+      await api<{ shortCode: string; completeToken: string }>(server, 'POST', '/api/tiny/instant', {
         originalName: NAME,
-      });
-    const asSlug = (await reserve()).body.data;
-    const { finalized } = await uploadFile(server, {
+      })
+    ).body.data;
+    const { plan, finalized } = await uploadFile(server, {
       size: 10,
       isEncrypted: true,
-      shortCode: asSlug.shortCode,
-      completeToken: asSlug.completeToken,
+      shortCode: reserved.shortCode,
+      completeToken: reserved.completeToken,
     });
     expect(finalized.statusCode).toBe(200);
-
-    const completedLater = (await reserve()).body.data;
-    const other = await uploadFile(server, { size: 10, isEncrypted: true });
-    const complete = await api(server, 'PUT', `/api/tiny/complete/${completedLater.shortCode}`, {
-      fileId: other.plan.slug,
-      completeToken: completedLater.completeToken,
-      storageKey: other.plan.objectKey,
+    const complete = await api(server, 'PUT', `/api/tiny/complete/${reserved.shortCode}`, {
+      fileId: plan.slug,
+      completeToken: reserved.completeToken,
+      storageKey: plan.objectKey,
     });
     expect(complete.statusCode).toBe(200);
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../database/schema';
+import { whereLive } from '../../shared/file-liveness';
 
 /**
  * What the server knows of pending uploads receiving bytes (`files.bytes_seen_at`): the local
@@ -16,23 +17,20 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
         .updateTable('files')
         .set((eb) => ({ bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)) }))
         .where('object_key', '=', objectKey)
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', now)
         // A removed upload takes no more bytes (modules/moderation).
-        .where('removed_at', 'is', null)
+        .where(whereLive(now, { status: 'pending' }))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Live pending uploads presigned before `createdBefore` with no byte seen yet, oldest first. */
+    /** Live pending uploads (a removed one keeps its tombstone's expiry) presigned before `createdBefore` with no byte seen yet, oldest first. */
     async findByteless(input: { createdBefore: number; now: number; limit: number }) {
       return db
         .selectFrom('files')
         .select(['id', 'object_key', 'upload_id'])
-        .where('status', '=', 'pending')
         .where('bytes_seen_at', 'is', null)
         .where('created_at', '<', input.createdBefore)
-        .where('expires_at', '>', input.now)
+        .where(whereLive(input.now, { status: 'pending' }))
         .orderBy('created_at')
         .limit(input.limit)
         .execute();
@@ -53,9 +51,8 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
         .updateTable('files')
         .set({ expires_at: now })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
         .where('bytes_seen_at', 'is', null)
-        .where('expires_at', '>', now)
+        .where(whereLive(now, { status: 'pending' }))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

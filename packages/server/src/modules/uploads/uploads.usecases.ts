@@ -3,6 +3,7 @@ import type { UploadTier } from '@sealdrop/core/limits';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { partObjectSize } from '@sealdrop/core/upload-plan';
 import { isAppError } from '../../shared/errors';
+import { isExpired } from '../../shared/file-liveness';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl, UPLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import type { FileRow, FilesRepository } from '../files/files.repository';
@@ -185,7 +186,7 @@ async function claimReservedCode(
   now: number,
 ): Promise<string> {
   const reservation = await deps.shortLinks.find(code);
-  if (!reservation || reservation.expires_at <= now) throw errors.shortCodeUnknown();
+  if (!reservation || isExpired(reservation, now)) throw errors.shortCodeUnknown();
   if (!matchesCompleteToken(reservation.complete_token_hash, completeToken))
     throw errors.shortCodeNotReserver();
   if (reservation.file_id || (await deps.files.findById(code))) throw errors.shortCodeTaken();
@@ -234,7 +235,7 @@ export async function admitUploadWrite(args: {
 
 async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
   const file = await deps.files.findByObjectKey(objectKey);
-  if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  if (!file || isExpired(file, now)) throw errors.uploadNotFound();
   refuseRemoved(file);
   if (file.status !== 'pending') throw errors.uploadFinalized();
   return file;
@@ -270,7 +271,7 @@ export async function finalizeUpload(args: {
   const file = input.objectKey
     ? await deps.files.findByObjectKey(input.objectKey)
     : await deps.files.findById(input.slug ?? '');
-  if (!file || file.expires_at <= now) throw errors.uploadNotFound();
+  if (!file || isExpired(file, now)) throw errors.uploadNotFound();
   if (input.slug && input.slug !== file.id) throw errors.uploadMismatch();
   // Only the holder of the secret object key is the sender; a slug is public.
   const bySender = Boolean(input.objectKey);

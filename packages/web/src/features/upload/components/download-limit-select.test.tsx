@@ -3,9 +3,9 @@ import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi } from '../../../testing/mock-api';
 import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
 import { smallUploadRoutes } from '../testing/home-upload';
-import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 const routes = () => smallUploadRoutes();
@@ -42,7 +42,7 @@ describe('Download limit', () => {
       'POST /upload/presign': () => {
         if (failOnce) {
           failOnce = false;
-          return { error: 'Something went wrong', status: 400 };
+          return fail(400, 'Something went wrong');
         }
         return routes()['POST /upload/presign']();
       },

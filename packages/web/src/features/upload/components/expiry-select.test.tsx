@@ -3,9 +3,9 @@ import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../testing/mock-api';
 import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
 import { smallUploadRoutes } from '../testing/home-upload';
-import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 const EXPIRES_AT = new Date(Date.now() + 3600_000).toISOString();

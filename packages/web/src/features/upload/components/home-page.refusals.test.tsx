@@ -6,9 +6,9 @@
 import '../testing/blob-polyfill';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fail, mockApi } from '../../../testing/mock-api';
 import { withFakeXhr } from '../testing/fake-xhr-per-test';
 import { smallUploadRoutes } from '../testing/home-upload';
-import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 withFakeXhr();
@@ -32,7 +32,7 @@ describe('the upload card when presign refuses', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = mockApi({
       ...smallUploadRoutes(),
-      'POST /upload/presign': () => ({ error: message, status }),
+      'POST /upload/presign': () => fail(status, message),
     });
     render(<HomePage />);
     fireEvent.change(screen.getByLabelText(/drop a file here/i), {

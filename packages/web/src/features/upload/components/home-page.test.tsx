@@ -1,9 +1,9 @@
 import '../testing/blob-polyfill';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fail, type MockRoutes, mockApi, ok } from '../../../testing/mock-api';
 import { FakeXhr } from '../testing/fake-xhr';
 import { withFakeXhr } from '../testing/fake-xhr-per-test';
-import { mockApi, type Routes } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 const COMPLETE_TOKEN = 't'.repeat(43);
@@ -13,29 +13,25 @@ const GiB = 1024 ** 3;
 function presigned(body: unknown) {
   const { shortCode } = body as { shortCode?: string };
   const slug = shortCode ?? 'Slug123456';
-  return {
-    data: {
-      uploadUrl: 'https://storage.test/object',
-      objectKey: 'objects/1',
-      slug,
-      shortUrl: `/s/${slug}`,
-      expiresAt: '2026-11-23T00:00:00Z',
-      objectSize: 0,
-      concurrency: 4,
-    },
-  };
+  return ok({
+    uploadUrl: 'https://storage.test/object',
+    objectKey: 'objects/1',
+    slug,
+    shortUrl: `/s/${slug}`,
+    expiresAt: '2026-11-23T00:00:00Z',
+    objectSize: 0,
+    concurrency: 4,
+  });
 }
 
-const happyRoutes: Routes = {
-  'POST /tiny/instant': () => ({
-    data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: COMPLETE_TOKEN },
-  }),
-  'POST /upload/presign': presigned,
-  'POST /upload/finalize': () => ({
-    data: { fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' },
-  }),
-  'PUT /tiny/complete/*': () => ({ data: {} }),
-  'POST /upload/abort': () => ({ data: {} }),
+const happyRoutes: MockRoutes = {
+  'POST /tiny/instant': () =>
+    ok({ tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: COMPLETE_TOKEN }),
+  'POST /upload/presign': ({ body }) => presigned(body),
+  'POST /upload/finalize': () =>
+    ok({ fileId: 'Short12345', storageKey: 'objects/1', downloadUrl: '/s/Short12345' }),
+  'PUT /tiny/complete/*': () => ok({}),
+  'POST /upload/abort': () => ok({}),
 };
 
 function pick(file: File) {
@@ -168,7 +164,7 @@ describe('HomePage', () => {
   it('shows the short link before the transfer ends, then gets ready; a failed short-link completion is only logged', async () => {
     const api = mockApi({
       ...happyRoutes,
-      'PUT /tiny/complete/*': () => ({ error: 'boom', status: 500 }),
+      'PUT /tiny/complete/*': () => fail(500, 'boom'),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<HomePage />);
@@ -212,10 +208,9 @@ describe('HomePage', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = mockApi({
       ...happyRoutes,
-      'POST /tiny/instant': () => ({ error: 'down', status: 503 }),
-      'POST /upload/finalize': () => ({
-        data: { fileId: 'Slug123456', storageKey: 'objects/1', downloadUrl: '' },
-      }),
+      'POST /tiny/instant': () => fail(503, 'down'),
+      'POST /upload/finalize': () =>
+        ok({ fileId: 'Slug123456', storageKey: 'objects/1', downloadUrl: '' }),
     });
     FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
     render(<HomePage />);
@@ -240,9 +235,9 @@ describe('HomePage', () => {
     let presigns = 0;
     mockApi({
       ...happyRoutes,
-      'POST /upload/presign': (body) => {
+      'POST /upload/presign': ({ body }) => {
         presigns += 1;
-        return presigns === 1 ? { error: 'Storage is unavailable', status: 503 } : presigned(body);
+        return presigns === 1 ? fail(503, 'Storage is unavailable') : presigned(body);
       },
     });
     FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());

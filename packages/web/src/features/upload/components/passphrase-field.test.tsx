@@ -14,9 +14,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
+import { fail, mockApi } from '../../../testing/mock-api';
 import { withSucceedingXhr } from '../testing/fake-xhr-per-test';
 import { smallUploadRoutes } from '../testing/home-upload';
-import { mockApi } from '../testing/mock-api';
 import { HomePage } from './home-page';
 
 withSucceedingXhr();
@@ -125,7 +125,7 @@ describe('Passphrase', () => {
       'POST /upload/presign': () => {
         if (failOnce) {
           failOnce = false;
-          return { error: 'Something went wrong', status: 400 };
+          return fail(400, 'Something went wrong');
         }
         return routes['POST /upload/presign']();
       },

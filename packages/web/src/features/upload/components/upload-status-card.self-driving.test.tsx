@@ -2,17 +2,16 @@ import '../testing/blob-polyfill';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '../../../testing/mock-api';
 import { FakeXhr } from '../testing/fake-xhr';
 import { withFakeXhr } from '../testing/fake-xhr-per-test';
-import { mockApi } from '../testing/mock-api';
 import { UploadStatusCard } from './upload-status-card';
 
 const routes = {
-  'POST /tiny/instant': () => ({
-    data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) },
-  }),
-  'POST /upload/presign': () => ({
-    data: {
+  'POST /tiny/instant': () =>
+    ok({ tinyUrl: '/s/Short12345', shortCode: 'Short12345', completeToken: 't'.repeat(43) }),
+  'POST /upload/presign': () =>
+    ok({
       multipart: {
         uploadId: 'up-9',
         partSize: 65536,
@@ -25,13 +24,11 @@ const routes = {
       expiresAt: '2026-11-23T00:00:00Z',
       objectSize: 0,
       concurrency: 4,
-    },
-  }),
-  'POST /upload/finalize': () => ({
-    data: { fileId: 'Short12345', storageKey: 'objects/9', downloadUrl: '/s/Short12345' },
-  }),
-  'PUT /tiny/complete/*': () => ({ data: {} }),
-  'POST /upload/abort': () => ({ data: {} }),
+    }),
+  'POST /upload/finalize': () =>
+    ok({ fileId: 'Short12345', storageKey: 'objects/9', downloadUrl: '/s/Short12345' }),
+  'PUT /tiny/complete/*': () => ok({}),
+  'POST /upload/abort': () => ok({}),
 };
 
 withFakeXhr();
@@ -72,23 +69,21 @@ describe('UploadStatusCard given a file', () => {
       'POST /tiny/instant': () => {
         reservations += 1;
         const shortCode = reservations === 1 ? 'DeadLink123' : 'LiveLink456';
-        return { data: { tinyUrl: `/s/${shortCode}`, shortCode, completeToken: 't'.repeat(43) } };
+        return ok({ tinyUrl: `/s/${shortCode}`, shortCode, completeToken: 't'.repeat(43) });
       },
       // The first attempt is refused outright (a 4xx is not retried); the second goes through.
-      'POST /upload/presign': (body) =>
+      'POST /upload/presign': ({ body }) =>
         reservations === 1
-          ? { error: 'Storage quota reached', status: 400 }
-          : {
-              data: {
-                uploadUrl: 'https://storage.test/object',
-                objectKey: 'objects/9',
-                slug: (body as { shortCode: string }).shortCode,
-                shortUrl: `/s/${(body as { shortCode: string }).shortCode}`,
-                expiresAt: '2026-11-23T00:00:00Z',
-                objectSize: 4,
-                concurrency: 1,
-              },
-            },
+          ? fail(400, 'Storage quota reached')
+          : ok({
+              uploadUrl: 'https://storage.test/object',
+              objectKey: 'objects/9',
+              slug: (body as { shortCode: string }).shortCode,
+              shortUrl: `/s/${(body as { shortCode: string }).shortCode}`,
+              expiresAt: '2026-11-23T00:00:00Z',
+              objectSize: 4,
+              concurrency: 1,
+            }),
     });
     FakeXhr.onSend = (xhr) => queueMicrotask(() => xhr.succeed());
     render(<UploadStatusCard file={new File(['data'], 'flaky.txt')} encrypt={false} />);

@@ -3,10 +3,11 @@ import '../testing/blob-polyfill';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { type MockRoutes, mockApi, ok } from '../../../testing/mock-api';
 import { HomePage } from '../components/home-page';
 import { FakeXhr } from '../testing/fake-xhr';
 import { withFakeXhr } from '../testing/fake-xhr-per-test';
-import { mockApi, partUrls, type Routes } from '../testing/mock-api';
+import { partUrls } from '../testing/part-urls';
 import { factsOf, type PendingUpload } from './pending-upload';
 import { createPendingUploadStore } from './pending-upload-store';
 
@@ -38,10 +39,10 @@ function stored(overrides: Partial<PendingUpload> = {}): PendingUpload {
   };
 }
 
-const routes: Routes = {
-  'POST /tiny/instant': () => ({ data: { tinyUrl: '/s/Short12345', shortCode: 'Short12345' } }),
-  'POST /upload/presign': () => ({
-    data: {
+const routes: MockRoutes = {
+  'POST /tiny/instant': () => ok({ tinyUrl: '/s/Short12345', shortCode: 'Short12345' }),
+  'POST /upload/presign': () =>
+    ok({
       multipart: {
         uploadId: 'up-9',
         partSize: RECORD_SIZE,
@@ -54,14 +55,12 @@ const routes: Routes = {
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       objectSize: 0,
       concurrency: 4,
-    },
-  }),
+    }),
   'POST /upload/parts': partUrls,
-  'POST /upload/finalize': () => ({
-    data: { fileId: 'Short12345', storageKey: 'objects/9', downloadUrl: '/s/Short12345' },
-  }),
-  'PUT /tiny/complete/*': () => ({ data: {} }),
-  'POST /upload/abort': () => ({ data: {} }),
+  'POST /upload/finalize': () =>
+    ok({ fileId: 'Short12345', storageKey: 'objects/9', downloadUrl: '/s/Short12345' }),
+  'PUT /tiny/complete/*': () => ok({}),
+  'POST /upload/abort': () => ok({}),
 };
 
 const partOf = (xhr: FakeXhr) => Number(xhr.url.split('/').at(-1));

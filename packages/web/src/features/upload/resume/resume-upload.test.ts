@@ -4,8 +4,9 @@ import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { decryptBytes } from '@sealdrop/core/crypto/record-cipher';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { describe, expect, it, vi } from 'vitest';
+import { mockApi, ok } from '../../../testing/mock-api';
 import { TransferError } from '../lib/upload-errors';
-import { mockApi, partUrls } from '../testing/mock-api';
+import { partUrls } from '../testing/part-urls';
 import { partBody } from '../transfer/part-body';
 import type { PutBlobOptions } from '../transfer/put-blob';
 import { factsOf, type PendingUpload } from './pending-upload';
@@ -44,14 +45,13 @@ async function storedUpload(file: File, encrypted: boolean) {
 
 const routes = {
   'POST /upload/parts': partUrls,
-  'POST /upload/finalize': () => ({
-    data: {
+  'POST /upload/finalize': () =>
+    ok({
       fileId: 'Short12345',
       storageKey: 'objects/abc',
       downloadUrl: `${ORIGIN}/s/Short12345`,
-    },
-  }),
-  'POST /upload/abort': () => ({ data: {} }),
+    }),
+  'POST /upload/abort': () => ok({}),
 };
 
 describe('resumeUpload', () => {

@@ -5,7 +5,8 @@ import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
 import { describe, expect, it, vi } from 'vitest';
 import { recallFileKey } from '../../../lib/file-keys';
-import { mockApi, partUrls } from '../testing/mock-api';
+import { fail, mockApi, ok } from '../../../testing/mock-api';
+import { partUrls } from '../testing/part-urls';
 import type { PutBlobOptions } from './put-blob';
 import { uploadFile } from './upload-file';
 
@@ -13,40 +14,37 @@ const ORIGIN = 'https://sealdrop.test';
 const fast = { attempts: 3, baseDelayMs: 1 };
 function presignAnswer(body: unknown, multipart = false) {
   const { size, isEncrypted } = body as { size: number; isEncrypted: boolean };
-  return {
-    data: {
-      ...(multipart
-        ? {
-            multipart: {
-              uploadId: 'up-1',
-              partSize: RECORD_SIZE,
-              partCount: Math.ceil(size / RECORD_SIZE),
-              parts: [{ partNumber: 1, url: 'https://storage.test/part/1' }],
-            },
-          }
-        : { uploadUrl: 'https://storage.test/object' }),
-      objectKey: 'objects/abc',
-      slug: 'Slug123456',
-      shortUrl: `${ORIGIN}/s/Slug123456`,
-      expiresAt: '2026-11-23T00:00:00Z',
-      objectSize: objectSize(size, isEncrypted),
-      concurrency: 2,
-    },
-  };
+  return ok({
+    ...(multipart
+      ? {
+          multipart: {
+            uploadId: 'up-1',
+            partSize: RECORD_SIZE,
+            partCount: Math.ceil(size / RECORD_SIZE),
+            parts: [{ partNumber: 1, url: 'https://storage.test/part/1' }],
+          },
+        }
+      : { uploadUrl: 'https://storage.test/object' }),
+    objectKey: 'objects/abc',
+    slug: 'Slug123456',
+    shortUrl: `${ORIGIN}/s/Slug123456`,
+    expiresAt: '2026-11-23T00:00:00Z',
+    objectSize: objectSize(size, isEncrypted),
+    concurrency: 2,
+  });
 }
 
 describe('uploadFile', () => {
   it('shows the link right after presign, before any byte is stored, then finalizes', async () => {
     const events: string[] = [];
     const api = mockApi({
-      'POST /upload/presign': (body) => presignAnswer(body),
-      'POST /upload/finalize': () => ({
-        data: {
+      'POST /upload/presign': ({ body }) => presignAnswer(body),
+      'POST /upload/finalize': () =>
+        ok({
           fileId: 'Slug123456',
           storageKey: 'objects/abc',
           downloadUrl: `${ORIGIN}/s/Slug123456`,
-        },
-      }),
+        }),
     });
     const put = vi.fn(async (options: PutBlobOptions) => {
       events.push('put');
@@ -76,14 +74,13 @@ describe('uploadFile', () => {
 
   it('encrypts: octet-stream, key in the fragment only, the whole file as one sealed part', async () => {
     const api = mockApi({
-      'POST /upload/presign': (body) => presignAnswer(body),
-      'POST /upload/finalize': () => ({
-        data: {
+      'POST /upload/presign': ({ body }) => presignAnswer(body),
+      'POST /upload/finalize': () =>
+        ok({
           fileId: 'Short12345',
           storageKey: 'objects/abc',
           downloadUrl: `${ORIGIN}/s/Short12345`,
-        },
-      }),
+        }),
     });
     let sentSize = 0;
     const links: string[] = [];
@@ -130,15 +127,14 @@ describe('uploadFile', () => {
 
   it('sends multipart ETags to finalize', async () => {
     const api = mockApi({
-      'POST /upload/presign': (body) => presignAnswer(body, true),
+      'POST /upload/presign': ({ body }) => presignAnswer(body, true),
       'POST /upload/parts': partUrls,
-      'POST /upload/finalize': () => ({
-        data: {
+      'POST /upload/finalize': () =>
+        ok({
           fileId: 'Slug123456',
           storageKey: 'objects/abc',
           downloadUrl: `${ORIGIN}/s/Slug123456`,
-        },
-      }),
+        }),
     });
     await uploadFile({
       input: new File([new Uint8Array(2 * RECORD_SIZE + 1)], 'big.bin'),
@@ -160,8 +156,8 @@ describe('uploadFile', () => {
 
   it('tells the server to abort when the transfer is aborted', async () => {
     const api = mockApi({
-      'POST /upload/presign': (body) => presignAnswer(body, true),
-      'POST /upload/abort': () => ({ data: {} }),
+      'POST /upload/presign': ({ body }) => presignAnswer(body, true),
+      'POST /upload/abort': () => ok({}),
     });
     const controller = new AbortController();
     const done = uploadFile({
@@ -188,10 +184,7 @@ describe('uploadFile', () => {
 
   it('passes the server refusal at presign through (413)', async () => {
     mockApi({
-      'POST /upload/presign': () => ({
-        error: 'File size exceeds maximum allowed size of 5GB',
-        status: 413,
-      }),
+      'POST /upload/presign': () => fail(413, 'File size exceeds maximum allowed size of 5GB'),
     });
     await expect(
       uploadFile({ input: new File(['x'], 'x'), encrypt: false, origin: ORIGIN }),

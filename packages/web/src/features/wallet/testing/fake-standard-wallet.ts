@@ -1,9 +1,11 @@
 /**
- * A wallet-standard wallet for tests: registered through the standard's own `register`, holding a
- * real ed25519 key (WebCrypto) so signatures can be checked like the server checks them.
+ * The test wallet (src/testing/standard-wallet.ts, which the browser tests inject too) with a fresh
+ * ed25519 key, registered through the standard's own `register`; its signatures can be checked
+ * like the server checks them.
  */
 import { getWallets } from '@wallet-standard/app';
 import { vi } from 'vitest';
+import { standardTestWallet } from '../../../testing/standard-wallet';
 import { encodeBase58 } from '../lib/base58';
 
 type RegisterableWallet = Parameters<ReturnType<typeof getWallets>['register']>[0];
@@ -18,55 +20,19 @@ export async function registerFakeWallet({
   name = 'Phantom',
   rejectSigning,
 }: FakeWalletOptions = {}) {
-  const keys = (await crypto.subtle.generateKey('Ed25519', false, [
+  const keys = (await crypto.subtle.generateKey('Ed25519', true, [
     'sign',
     'verify',
   ])) as CryptoKeyPair;
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
   const address = encodeBase58(publicKey);
-  const account = {
-    address,
-    publicKey,
-    chains: ['solana:mainnet'] as const,
-    features: ['solana:signMessage'] as const,
-  };
+  const jwk = await crypto.subtle.exportKey('jwk', keys.privateKey);
   const signedMessages: string[] = [];
   const disconnect = vi.fn(async () => {});
-
-  const wallet = {
-    version: '1.0.0' as const,
-    name,
-    icon: 'data:image/svg+xml;base64,PHN2Zy8+' as const,
-    chains: ['solana:mainnet'] as const,
-    accounts: [] as (typeof account)[],
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        connect: async () => {
-          wallet.accounts = [account];
-          return { accounts: [account] };
-        },
-      },
-      'standard:disconnect': { version: '1.0.0', disconnect },
-      'solana:signMessage': {
-        version: '1.1.0',
-        signMessage: async (...inputs: { message: Uint8Array }[]) => {
-          if (rejectSigning) throw new Error('User rejected the request.');
-          return Promise.all(
-            inputs.map(async ({ message }) => {
-              signedMessages.push(new TextDecoder().decode(message));
-              const signature = await crypto.subtle.sign(
-                'Ed25519',
-                keys.privateKey,
-                message.slice(),
-              );
-              return { signedMessage: message, signature: new Uint8Array(signature) };
-            }),
-          );
-        },
-      },
-    },
-  };
+  const wallet = standardTestWallet(
+    { name, address, jwk, rejectSigning },
+    { signedMessages, onDisconnect: disconnect },
+  );
   const unregister = getWallets().register(wallet as unknown as RegisterableWallet);
 
   /** Checks a base58 signature over a text the way the server does. */
