@@ -30,6 +30,13 @@ const log = (line) =>
 
 log(`starting: ${minutes} min, ${users} users, at most ${maxRequests} requests`);
 const topology = await startTopology({ maxRequests, log });
+// Stopped from outside (Ctrl-C, a test's timeout): end every process started and drop the database.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    topology.stop().finally(() => process.exit(1));
+  });
+}
 let exitCode = 1;
 try {
   const stats = new Stats();
