@@ -3,12 +3,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/app.mjs';
+import { firstVisitSection } from './lib/first-visit-report.mjs';
 import { fixed, splice, table } from './lib/markdown.mjs';
 import { checkTargets } from './lib/targets.mjs';
 
 const DOC = join(ROOT, 'docs/performance.md');
 const NAMES = [
   'browser-transfer',
+  'first-visit',
   'cli',
   'multi-file',
   'server-load',
@@ -386,6 +388,7 @@ const sections = {
   scale: () => loadSection(rowsOf('server-scale', 'load')),
   sweeper: sweeperSection,
   'server-upload': serverUploadSection,
+  'first-visit': () => firstVisitSection(results['first-visit']),
 };
 for (const [name, render] of Object.entries(sections)) text = splice(text, name, render());
 writeFileSync(DOC, text);

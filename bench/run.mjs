@@ -12,6 +12,7 @@ import { describeMachine } from './lib/machine.mjs';
 const BENCHES = {
   'browser-transfer': ['bench/browser-transfer.mjs'],
   cli: ['bench/cli.mjs'],
+  'first-visit': ['bench/first-visit.mjs'],
   'multi-file': ['bench/multi-file.mjs'],
   'server-load': ['bench/server-load.mjs'],
   'quota-check': ['bench/quota-check.mjs'],

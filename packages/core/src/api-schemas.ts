@@ -206,6 +206,14 @@ export const finalizeResponseSchema = z.object({
 });
 export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
 
+/** POST /upload/heartbeat: the sender's running upload says how far it got (plaintext bytes). */
+export const heartbeatRequestSchema = z.object({
+  objectKey,
+  sentBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export const heartbeatResponseSchema = z.object({ progress: z.number() });
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
+
 export const abortRequestSchema = z.object({
   objectKey,
   uploadId: z.string().min(1).max(1024).optional(),
@@ -241,6 +249,13 @@ export const fileInfoSchema = z.object({
   status: z.enum(FILE_STATUSES).optional(),
   /** Downloads the link still allows; null = unlimited. Absent from older servers. */
   downloadsLeft: z.number().nullish(),
+  /**
+   * While `uploading`: bytes of `size` the server knows the sender has sent, and `stalled` once
+   * that figure has not grown for the server's stall time (60 s by default): the sender is
+   * offline or gone. Absent otherwise and from older servers.
+   */
+  progress: z.number().optional(),
+  stalled: z.boolean().optional(),
 });
 export type FileInfo = z.infer<typeof fileInfoSchema>;
 

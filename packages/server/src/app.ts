@@ -5,8 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimitPlugin from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
@@ -35,6 +34,7 @@ import type { StorageDriver } from './modules/storage/storage.types';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { admitUploadWrite } from './modules/uploads/uploads.usecases';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { registerWeb, sendAppPage } from './modules/web/web.plugin';
 import { errorHandler } from './shared/error-handler';
 import { createError } from './shared/errors';
 import { withLogRedaction } from './shared/log-redaction';
@@ -169,16 +169,20 @@ export async function createServer(deps: ServerDeps) {
 
   const webDist = config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist');
   const serveWeb = config.SERVE_WEB && existsSync(join(webDist, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
+  if (serveWeb) await registerWeb(app, webDist);
+  const answersNotFound = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') || !serveWeb || !['GET', 'HEAD'].includes(request.method);
+  // Before the body is read, as the admin routes refuse non-admins (admin.guard.ts): a missing
+  // route that parsed bodies would answer 400, 413 or 415 where an admin route answers 404.
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 && answersNotFound(request)) throw routeNotFound(request.method, request.url);
+  });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
+    if (answersNotFound(request)) {
       const { statusCode, message } = routeNotFound(request.method, request.url);
       return reply.code(statusCode).send({ status: 'error', message });
     }
-    // Any other page is a route of the single-page app (including its own 404 page).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendAppPage(reply, request.url);
   });
 
   return app;

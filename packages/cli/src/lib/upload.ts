@@ -28,6 +28,7 @@ import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
 import { sleep, withRetry } from './retry';
+import { heartbeatWhileSending } from './send-heartbeat';
 import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
@@ -79,9 +80,21 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
   const total = objectSize(source.size, encrypt);
   let parts: CompletedPart[] | undefined;
   const before = transfer.completed.length;
+  const heartbeat = heartbeatWhileSending({
+    api,
+    objectKey: transfer.objectKey,
+    size: source.size,
+    objectSize: total,
+    onProgress: input.onProgress,
+  });
   try {
     if (transfer.multipart) {
-      parts = await sendParts(input, transfer, source, total);
+      parts = await sendParts(
+        { ...input, onProgress: heartbeat.onProgress },
+        transfer,
+        source,
+        total,
+      );
     } else {
       await withRetry(
         () =>
@@ -96,7 +109,7 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
             size: total,
             contentType: PLAIN_CONTENT_TYPE,
             signal,
-            onBytes: (sent) => input.onProgress?.(sent, total),
+            onBytes: (sent) => heartbeat.onProgress(sent, total),
           }),
         { ...RETRY, signal, shouldRetry: isRetryable },
       );
@@ -137,6 +150,8 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
       throw new GoneError(error.message, { cause: error });
     }
     throw error;
+  } finally {
+    heartbeat.stop();
   }
 }
 

@@ -70,6 +70,11 @@ export const configSchema = z
     PREMIUM_RETENTION_DAYS: positiveInt.default(30),
     /** SWEEP_INTERVAL_SECONDS: how often each process deletes expired files (0 = never). */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    /**
+     * UPLOAD_STALL_SECONDS: a pending upload whose sender reported no progress for this long is
+     * shown to waiting recipients as paused (info's `stalled`).
+     */
+    UPLOAD_STALL_SECONDS: positiveInt.default(60),
     /** RATE_LIMIT_ENABLED: per-IP limits on presign, resolve and other abusable routes. */
     RATE_LIMIT_ENABLED: bool.default(true),
     RATE_LIMIT_PRESIGN_PER_MINUTE: positiveInt.default(60),

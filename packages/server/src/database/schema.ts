@@ -51,6 +51,10 @@ export interface FilesTable {
   scan_attempts: Generated<number>;
   /** What the scanner found in a file it blocked, for the sender's message. */
   malware_signature: string | null;
+  /** Pending uploads: the most plaintext bytes the sender reported sending (heartbeat). */
+  progress_bytes: number | null;
+  /** Pending uploads: when the upload last moved; null = not since its presign (created_at). */
+  progress_at: number | null;
 }
 
 export interface ShortLinksTable {

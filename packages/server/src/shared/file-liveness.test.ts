@@ -56,6 +56,8 @@ function fileRow(
     scan_claimed_until: null,
     scan_attempts: 0,
     malware_signature: null,
+    progress_bytes: null,
+    progress_at: null,
     ...life,
   };
 }

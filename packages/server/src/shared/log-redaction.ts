@@ -1,12 +1,16 @@
 /**
- * No secret reaches a log: the request log keeps method, path and the names of
- * query parameters, but not the values of those that grant something — signatures and object keys
- * of storage URLs, OpenID Connect codes and states, tokens. Headers that carry credentials are
- * redacted too, should anything ever log them.
+ * No secret reaches a log: the request log keeps method, path and the names of query parameters,
+ * but not the values of those that grant something — signatures and object keys of storage URLs,
+ * OpenID Connect codes and states, tokens — nor a moderator's search. Headers that carry
+ * credentials are redacted too, should anything ever log them.
  */
 import type { FastifyServerOptions } from 'fastify';
 
-/** `key`: a local-storage object key holds the upload's secret, which finalize and abort accept. */
+/**
+ * `key`: a local-storage object key holds the upload's secret, which finalize and abort accept.
+ * `q`: a moderator's file search, an account's email or a pasted link (whose #key the API, called
+ * directly rather than from the console, may still be sent).
+ */
 const SECRET_PARAMS = new Set([
   'token',
   'code',
@@ -15,6 +19,7 @@ const SECRET_PARAMS = new Set([
   'signature',
   'completetoken',
   'key',
+  'q',
 ]);
 const isSecretParam = (name: string) => {
   const lower = name.toLowerCase();

@@ -1,4 +1,4 @@
-/** The upload reward is claimed through the UI once an upload is ready. */
+/** The upload reward is claimed through the UI once an upload is ready (the app's transfers claim it). */
 import '../features/upload/testing/blob-polyfill';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { withSucceedingXhr } from '../features/upload/testing/fake-xhr-per-test'
 import { fail, type MockReply, mockApi, ok } from '../testing/mock-api';
 import { renderWithSession, testUser } from '../testing/render-with-session';
 import { SessionHomePage } from './session-home-page';
+import { SessionTransfers } from './session-transfers';
 
 const WALLET = 'WaLLet1111111111111111111111111111111111111';
 
@@ -42,7 +43,11 @@ function uploadRoutes(
 }
 
 async function uploadAFile(api: ReturnType<typeof mockApi>) {
-  renderWithSession(<SessionHomePage />);
+  renderWithSession(
+    <SessionTransfers>
+      <SessionHomePage />
+    </SessionTransfers>,
+  );
   // Signed in: the session has loaded the user (the account button replaces Log In elsewhere),
   // and the page knows whether the server pays rewards.
   await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBe('tok'));

@@ -3,9 +3,11 @@ import type { AuthDialogSlotProps } from '../components/layout/layout.types';
 import { RootLayout } from '../components/layout/root-layout';
 import { AuthDialog } from '../features/auth/components/auth-dialog';
 import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
+import { TransferIndicator } from '../features/upload/transfers/transfer-indicator';
 import { WalletControl } from '../features/wallet/components/wallet-control';
 import { WalletProvider } from '../features/wallet/state/wallet-provider';
 import { SESSION_MESSAGES, useSession } from '../lib/session/session-context';
+import { SessionTransfers } from './session-transfers';
 
 /**
  * Links for a signed-in user, shown beside the avatar and in the mobile menu. Only one, so the
@@ -45,8 +47,9 @@ function SessionAuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
 
 /**
  * The root layout with the features plugged in: the session's account (avatar, Logout), the auth
- * modal, the feedback dialog and the wallet control, whose state sits above both places the
- * layout renders it.
+ * modal, the feedback dialog, the wallet control, whose state sits above both places the layout
+ * renders it, and the running uploads, which sit above the routes (they go on from page to page)
+ * and show their progress in the top bar.
  */
 export function SessionLayout() {
   const { user, logout } = useSession();
@@ -60,12 +63,15 @@ export function SessionLayout() {
     : null;
   return (
     <WalletProvider>
-      <RootLayout
-        account={account}
-        walletSlot={<WalletControl />}
-        renderAuthDialog={(slot) => <SessionAuthDialog {...slot} />}
-        renderFeedbackDialog={renderFeedbackDialog}
-      />
+      <SessionTransfers>
+        <RootLayout
+          account={account}
+          walletSlot={<WalletControl />}
+          transferSlot={<TransferIndicator />}
+          renderAuthDialog={(slot) => <SessionAuthDialog {...slot} />}
+          renderFeedbackDialog={renderFeedbackDialog}
+        />
+      </SessionTransfers>
     </WalletProvider>
   );
 }

@@ -21,6 +21,7 @@ import * as m0021 from './0021-download-visits';
 import * as m0022 from './0022-mail-notices';
 import * as m0025 from './0025-moderation';
 import * as m0030 from './0030-malware-scans';
+import * as m0032 from './0032-upload-progress';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022-mail-notices': m0022,
   '0025-moderation': m0025,
   '0030-malware-scans': m0030,
+  '0032-upload-progress': m0032,
 };

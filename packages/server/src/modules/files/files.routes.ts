@@ -92,7 +92,14 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const { fileId } = parseInput(fileIdParamsSchema, request.params);
         const input = { fileId, ...visitor(request) };
-        return ok(await getFileInfo({ deps: ctx, input, now: ctx.now() }));
+        return ok(
+          await getFileInfo({
+            deps: ctx,
+            input,
+            now: ctx.now(),
+            stallMs: ctx.config.UPLOAD_STALL_SECONDS * 1000,
+          }),
+        );
       },
     );
 

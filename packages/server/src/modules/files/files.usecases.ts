@@ -1,4 +1,5 @@
 import type { FileInfo, ResolveResponse } from '@sealdrop/core/api-schemas';
+import { pendingUploadProgress } from '@sealdrop/core/upload-progress';
 import { isExpired, isSpent } from '../../shared/file-liveness';
 import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links';
 import { refuseRemoved } from '../moderation/moderation.errors';
@@ -75,8 +76,9 @@ export function storedObjectName(file: FileRow): string {
   return file.is_encrypted === 1 ? `${file.id}.enc` : file.original_name;
 }
 
-export function toFileInfo(file: FileRow): FileInfo {
-  return {
+/** `stallMs`: how long a pending upload may go without progress before info says stalled. */
+export function toFileInfo(file: FileRow, now: number, stallMs: number): FileInfo {
+  const info: FileInfo = {
     fileId: file.id,
     originalName: visibleName(file),
     ...(file.is_encrypted === 1 ? { encryptedMetadata: file.encrypted_metadata } : {}),
@@ -88,16 +90,29 @@ export function toFileInfo(file: FileRow): FileInfo {
     downloadsLeft:
       file.download_limit === null ? null : Math.max(0, file.download_limit - file.download_count),
   };
+  if (file.status !== 'pending') return info;
+  const progress = pendingUploadProgress({
+    size: file.size,
+    progressBytes: file.progress_bytes,
+    progressAt: file.progress_at,
+    createdAt: file.created_at,
+    now,
+    stallMs,
+  });
+  return { ...info, ...progress };
 }
 
 export async function getFileInfo(args: {
   deps: ReadDeps;
   input: { fileId: string } & Visitor;
   now: Date;
+  /** UPLOAD_STALL_SECONDS in ms. */
+  stallMs: number;
 }): Promise<FileInfo> {
   // A link shared while its file uploads already works: the page shows the wait.
-  const { file } = await findLiveFile(args.deps, args.input.fileId, args.input, args.now.getTime());
-  return toFileInfo(file);
+  const now = args.now.getTime();
+  const { file } = await findLiveFile(args.deps, args.input.fileId, args.input, now);
+  return toFileInfo(file, now, args.stallMs);
 }
 
 export async function resolveSlug(args: {

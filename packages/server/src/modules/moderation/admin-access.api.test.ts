@@ -117,6 +117,34 @@ describeEachDatabase('who may use /api/admin', (createDatabase) => {
     });
   });
 
+  it('answers a body no route could parse as a missing route does: neither reads it', async () => {
+    // A missing route that parsed bodies would answer 400/413/415 where an admin route answers
+    // 404, and so tell which admin routes exist.
+    const bodies: [string, string][] = [
+      ['application/json', '{not json'],
+      ['application/json', 'x'.repeat(2 * 1024 * 1024)],
+      ['application/x-unheard-of', 'x'],
+    ];
+    const twins = ['/api/admin/files/abc/removal', '/api/admin/files/abc/removal-missing'];
+    for (const [contentType, payload] of bodies) {
+      for (const url of twins) {
+        const response = await server.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${tokens.member}`, 'content-type': contentType },
+          payload,
+        });
+        expect(
+          { status: response.statusCode, body: response.json() },
+          `${contentType} ${url}`,
+        ).toEqual({
+          status: 404,
+          body: { status: 'error', message: `Not found: POST ${url}` },
+        });
+      }
+    }
+  });
+
   it('lets a verified admin in', async () => {
     for (const route of routes.filter((entry) => entry.method === 'GET')) {
       const url = route.url.includes(':') ? concrete(route.url) : `${route.url}?q=${fileId}`;

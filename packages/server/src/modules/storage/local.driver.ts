@@ -40,7 +40,15 @@ export interface LocalStorageDriverOptions {
 export interface LocalStorageDriver extends StorageDriver {
   readonly name: 'local';
   verify(op: SignedOperation, query: Record<string, unknown>): StorageGrant;
-  receiveObject(grant: StorageGrant, body: Readable): Promise<string>;
+  /**
+   * `stillWritable` is asked again once every byte arrived, just before the object is moved into
+   * place: a PUT let in while its upload was pending must not replace what finalize checked since.
+   */
+  receiveObject(
+    grant: StorageGrant,
+    body: Readable,
+    stillWritable?: () => Promise<boolean>,
+  ): Promise<string>;
   receivePart(grant: StorageGrant, body: Readable): Promise<string>;
   /** An open handle on a complete object (race-free against deletes), or null. */
   openObject(key: string): Promise<{ handle: FileHandle; size: number } | null>;
@@ -191,7 +199,7 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
       return signer.verify(op, query, now());
     },
 
-    receiveObject(grant, body) {
+    receiveObject(grant, body, stillWritable) {
       const destination = layout.objectPath(grant.key);
       return receiveExactly({
         openWrite,
@@ -199,6 +207,7 @@ export function createLocalStorageDriver(options: LocalStorageDriverOptions): Lo
         size: grant.size ?? 0,
         tempPath: layout.newTempPath(),
         commit: async (tempPath) => {
+          if (stillWritable && !(await stillWritable())) throw storageErrors.uploadClosed();
           await mkdir(dirname(destination), { recursive: true });
           await rename(tempPath, destination);
         },

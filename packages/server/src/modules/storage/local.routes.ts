@@ -55,7 +55,7 @@ export const localStorageRoutes: FastifyPluginAsync<{
       const grant = driver.verify('put', request.query as Record<string, unknown>);
       refuseWrongLength(request, grant.size ?? 0);
       await refuseClosed(grant.key);
-      const etag = await driver.receiveObject(grant, request.raw);
+      const etag = await driver.receiveObject(grant, request.raw, () => isWritable(grant.key));
       return reply.header('etag', `"${etag}"`).send({ status: 'success', data: { etag } });
     },
   );

@@ -3,11 +3,12 @@
  * upload is no longer pending: after an abort, after the owner deleted the
  * file, and after finalize (no overwriting a shared object). Nothing is written then.
  */
+import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
-import { api, presign, putBytes, uploadFile } from '../../testing/upload-helpers';
+import { api, pathOf, presign, putBytes, uploadFile } from '../../testing/upload-helpers';
 
 const CLOSED = 'This upload is closed: it was finished, cancelled or deleted, or it expired.';
 
@@ -63,6 +64,38 @@ describeEachDatabase('closed uploads', (createDatabase) => {
     const { plan, stored } = await uploadFile(server, { size: 20 });
     const again = await putBytes(server, plan.uploadUrl ?? '', Buffer.alloc(stored.length, 7));
     expect(again.statusCode).toBe(409);
+    const download = await server.app.inject({ url: `/api/files/${plan.slug}/download` });
+    const object = await server.app.inject({ url: String(download.headers.location) });
+    expect(object.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('refuses a PUT that began before finalize and ends after it: the checked object stays', async () => {
+    const { plan, stored } = await uploadFile(server, { size: 20 });
+    // The upload was still pending when this PUT began, so it was let in; it ends after finalize.
+    await server.db
+      .updateTable('files')
+      .set({ status: 'pending' })
+      .where('id', '=', plan.slug)
+      .execute();
+    const body = new PassThrough();
+    const late = server.app.inject({
+      method: 'PUT',
+      url: pathOf(plan.uploadUrl ?? ''),
+      payload: body,
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(stored.length),
+      },
+    });
+    body.write(Buffer.alloc(1, 7));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.db
+      .updateTable('files')
+      .set({ status: 'ready' })
+      .where('id', '=', plan.slug)
+      .execute();
+    body.end(Buffer.alloc(stored.length - 1, 7));
+    expect((await late).statusCode).toBe(409);
     const download = await server.app.inject({ url: `/api/files/${plan.slug}/download` });
     const object = await server.app.inject({ url: String(download.headers.location) });
     expect(object.rawPayload.equals(stored)).toBe(true);

@@ -15,12 +15,40 @@ export function createPendingUploadsRepository({ db }: { db: Database }) {
     async admitWrite(objectKey: string, now: number): Promise<boolean> {
       const result = await db
         .updateTable('files')
-        .set((eb) => ({ bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)) }))
+        .set((eb) => ({
+          bytes_seen_at: eb.fn.coalesce('bytes_seen_at', eb.val(now)),
+          // A write beginning is the upload moving (a waiting recipient is not told it paused).
+          progress_at: now,
+        }))
         .where('object_key', '=', objectKey)
         // A removed upload takes no more bytes (modules/moderation).
         .where(whereLive(now, { status: 'pending' }))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The sender reports `sentBytes`: kept when more than known before (nothing sent yet counts
+     * as 0), which is also the upload moving. The upload is known to be pending (the caller checked).
+     */
+    async recordProgress(id: string, sentBytes: number, now: number): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ progress_bytes: sentBytes, progress_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb(eb.fn.coalesce('progress_bytes', eb.val(0)), '<', sentBytes))
+        .execute();
+    },
+
+    /** The upload moved without saying how far (part URLs signed). */
+    async markMoving(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('files')
+        .set({ progress_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
     },
 
     /** Live pending uploads (a removed one keeps its tombstone's expiry) presigned before `createdBefore` with no byte seen yet, oldest first. */

@@ -19,11 +19,17 @@ export function planObject(input: {
   size: number;
   isEncrypted: boolean;
   partSize: number;
+  /**
+   * Send it in parts even when one would do: a part URL dies with its upload at completion,
+   * whereas an object store honours a single PUT URL until it expires, so the sender could
+   * overwrite what finalize (and the malware scan) already checked.
+   */
+  inParts?: boolean;
 }): UploadShape {
   const parts = partCount(input.size, input.partSize);
   return {
     objectSize: objectSize(input.size, input.isEncrypted),
-    multipart: parts > 1,
+    multipart: parts > 1 || input.inParts === true,
     partCount: parts,
   };
 }

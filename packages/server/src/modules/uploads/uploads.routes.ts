@@ -1,6 +1,7 @@
 import {
   abortRequestSchema,
   finalizeRequestSchema,
+  heartbeatRequestSchema,
   partsRequestSchema,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
@@ -15,6 +16,7 @@ import { parseInput } from '../../shared/validation';
 import { optionalSession } from '../auth/auth.guard';
 import { uploadTierOf } from '../auth/auth.models';
 import { admitUpload, refuseBlockedAddress } from '../quotas/quotas.usecases';
+import { reportUploadProgress } from './uploads.progress';
 import { abortUpload, finalizeUpload, presignParts, presignUpload } from './uploads.usecases';
 
 export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -82,6 +84,23 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         return ok(
           await presignParts({ deps: ctx.uploads, input, origin: origin(request), now: ctx.now() }),
         );
+      },
+    );
+
+    app.post(
+      '/upload/heartbeat',
+      {
+        ...limited,
+        ...documented({
+          tag: 'uploads',
+          summary:
+            "The sender's running upload says how many bytes it sent: the link's info shows the progress, and stalled after a pause",
+          body: heartbeatRequestSchema,
+        }),
+      },
+      async (request) => {
+        const input = parseInput(heartbeatRequestSchema, request.body);
+        return ok(await reportUploadProgress({ deps: ctx.uploads, input, now: ctx.now() }));
       },
     );
 

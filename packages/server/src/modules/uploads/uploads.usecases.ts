@@ -91,6 +91,10 @@ export async function presignUpload(args: {
     size: input.size,
     isEncrypted: input.isEncrypted,
     partSize: deps.partSize,
+    // The bytes the scanner passes must be the bytes served. An empty object needs no parts: its
+    // PUT URL signs its length, so nothing but nothing can replace it.
+    inParts:
+      input.size > 0 && deps.malware?.covers({ is_encrypted: input.isEncrypted ? 1 : 0 }) === true,
   });
   const objectKey = objectKeyFor(slug, generateShortCode(20), input.isEncrypted);
   const contentType = input.isEncrypted
@@ -128,6 +132,8 @@ export async function presignUpload(args: {
     scan_claimed_until: null,
     scan_attempts: 0,
     malware_signature: null,
+    progress_bytes: null,
+    progress_at: null,
   };
   await deps.files.insert(row);
   if (input.shortCode) {
@@ -233,7 +239,12 @@ export async function admitUploadWrite(args: {
   return args.pending.admitWrite(args.objectKey, args.now.getTime());
 }
 
-async function findPending(deps: UploadDeps, objectKey: string, now: number): Promise<FileRow> {
+/** A live pending upload by its secret object key, or the error its sender should see. */
+export async function findPending(
+  deps: Pick<UploadDeps, 'files'>,
+  objectKey: string,
+  now: number,
+): Promise<FileRow> {
   const file = await deps.files.findByObjectKey(objectKey);
   if (!file || isExpired(file, now)) throw errors.uploadNotFound();
   refuseRemoved(file);
@@ -252,7 +263,10 @@ export async function presignParts(args: {
   if (!file.upload_id) throw errors.notMultipart();
   if (file.upload_id !== args.input.uploadId) throw errors.uploadNotFound();
   const unique = [...new Set(args.input.partNumbers)];
-  return { parts: await signParts(args.deps, file, unique, args.origin, now) };
+  const parts = await signParts(args.deps, file, unique, args.origin, now);
+  // Asking for part URLs is the sender at work: its waiting recipients are not told it paused.
+  await args.deps.pending.markMoving(file.id, now);
+  return { parts };
 }
 
 /**

@@ -41,6 +41,8 @@ export interface RootLayoutProps {
   account?: LayoutAccount | null;
   /** The wallet control, shown in the top bar and in the mobile menu. */
   walletSlot: ReactNode;
+  /** The running uploads' progress, shown in the top bar on every page but home. */
+  transferSlot?: ReactNode;
   /** Renders the login/register dialog; the layout owns which mode is open. */
   renderAuthDialog: RenderAuthDialog;
   /** Renders the feedback dialog opened by the floating Feedback button. */

@@ -14,6 +14,7 @@ import './layout.css';
 export function RootLayout({
   account = null,
   walletSlot: wallet,
+  transferSlot,
   renderAuthDialog,
   renderFeedbackDialog,
 }: RootLayoutProps) {
@@ -46,6 +47,7 @@ export function RootLayout({
         <TopBar
           account={account}
           wallet={wallet}
+          transfer={pathname === '/' ? null : transferSlot}
           menuOpen={menuOpen}
           onOpenMenu={() => setMenuOpen(true)}
           onOpenAuth={openAuth}

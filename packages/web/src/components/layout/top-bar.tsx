@@ -12,13 +12,22 @@ import './top-bar.css';
 interface TopBarProps {
   account: LayoutAccount | null;
   wallet: ReactNode;
+  /** The running uploads' progress; stays on phones, where the actions fold into the menu. */
+  transfer?: ReactNode;
   menuOpen: boolean;
   onOpenMenu: () => void;
   onOpenAuth: (mode: AuthMode) => void;
 }
 
 /** The fixed bar on every page; gains the `scrolled` class once the page scrolls past 50 px. */
-export function TopBar({ account, wallet, menuOpen, onOpenMenu, onOpenAuth }: TopBarProps) {
+export function TopBar({
+  account,
+  wallet,
+  transfer,
+  menuOpen,
+  onOpenMenu,
+  onOpenAuth,
+}: TopBarProps) {
   const scrolled = useScrolled();
   return (
     <header className={scrolled ? 'sd-topbar scrolled' : 'sd-topbar'} data-scrolled={scrolled}>
@@ -35,6 +44,7 @@ export function TopBar({ account, wallet, menuOpen, onOpenMenu, onOpenAuth }: To
         <nav aria-label="Main" className="sd-topbar__nav">
           <NavLinks />
         </nav>
+        {transfer}
         <div className="sd-topbar__actions">
           {wallet}
           <AccountControls account={account} onOpenAuth={onOpenAuth} />

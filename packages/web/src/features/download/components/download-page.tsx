@@ -1,6 +1,7 @@
 import { isWaitingStatus } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { isShortCode } from '@sealdrop/core/short-code';
+import { UPLOAD_DID_NOT_FINISH_TEXT, UPLOAD_PAUSED_TEXT } from '@sealdrop/core/upload-progress';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
@@ -76,6 +77,9 @@ function FileDownload({
   }
   if (info.isError) {
     const notFound = info.error instanceof ApiError && info.error.status === 404;
+    // Gone while this page waited for it: the sender cancelled, or the unfinished upload was swept.
+    if (notFound && info.data?.status === 'uploading')
+      return <Problem message={UPLOAD_DID_NOT_FINISH_TEXT} />;
     const clientError = info.error instanceof ApiError && info.error.status < 500;
     return (
       <Problem
@@ -111,7 +115,7 @@ function FileDownload({
         {waiting ? (
           <div className="download-status download-status--waiting" role="status">
             <Spinner size="sm" />
-            <span>{file.status === 'scanning' ? BEING_SCANNED_TEXT : STILL_UPLOADING_TEXT}</span>
+            <span>{waitingText(file)}</span>
           </div>
         ) : null}
         {locked ? (
@@ -125,6 +129,12 @@ function FileDownload({
       {report}
     </>
   );
+}
+
+/** What the waiting page says: scanning, the sender's upload going, or paused (no progress lately). */
+function waitingText(file: { status?: string; stalled?: boolean }): string {
+  if (file.status === 'scanning') return BEING_SCANNED_TEXT;
+  return file.stalled ? UPLOAD_PAUSED_TEXT : STILL_UPLOADING_TEXT;
 }
 
 /** A link opened while its file uploads waits, then turns into the download by itself. */

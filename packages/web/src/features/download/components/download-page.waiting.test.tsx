@@ -1,6 +1,7 @@
 /**
- * A link opened while its file uploads shows a waiting state, polls no faster
- * than every 2 s, and becomes the download by itself; an upload that is aborted ends in not-found.
+ * A link opened while its file uploads shows a waiting state, polls no faster than every 2 s, and
+ * becomes the download by itself; it says when the sender's upload has paused, and that the link
+ * will not work when the upload is cancelled or swept while the page waits.
  */
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { screen } from '@testing-library/react';
@@ -13,7 +14,10 @@ const FRAGMENT = `#${buildFragment({ rawKey: new Uint8Array(32).fill(1), iv: new
 const WAITING = 'The sender is still uploading this file. The download will be ready in a moment.';
 const SCANNING = 'This file is being checked for malware. The download will be ready in a moment.';
 
-const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true) => ({
+const PAUSED = 'The upload has paused. It will continue when the sender is back online.';
+const DID_NOT_FINISH = 'This link will not work: the upload did not finish.';
+
+const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true, stalled = false) => ({
   fileId: FILE_ID,
   originalName: 'holiday.mov',
   size: 3 * 1024 * 1024,
@@ -21,6 +25,7 @@ const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true) =>
   isEncrypted,
   expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
   status,
+  ...(status === 'uploading' ? { progress: 1024, stalled } : {}),
 });
 
 const NOT_FOUND = { status: 404, message: 'File not found or has expired.' };
@@ -89,16 +94,28 @@ describe('a link opened while the file is still uploading', () => {
     },
   );
 
-  it('stops waiting and says so when the upload is aborted', slow, async () => {
+  it('stops waiting and says the link will not work when the upload is aborted', slow, async () => {
     const times = serveInfo([info('uploading'), NOT_FOUND]);
     renderPage();
     expect(await screen.findByText(WAITING)).toBeInTheDocument();
-    expect(
-      await screen.findByText('File not found or has expired.', undefined, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText(DID_NOT_FINISH, undefined, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('File not found or has expired.')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(times).toHaveLength(2);
   });
+
+  it(
+    'says the upload has paused while the sender makes no progress, and waits on',
+    slow,
+    async () => {
+      serveInfo([info('uploading'), info('uploading', true, true), info('uploading')]);
+      renderPage();
+      expect(await screen.findByText(WAITING)).toBeVisible();
+      expect(await screen.findByText(PAUSED, undefined, { timeout: 5000 })).toBeVisible();
+      expect(screen.getByRole('status')).toHaveTextContent(PAUSED);
+      expect(await screen.findByText(WAITING, undefined, { timeout: 6000 })).toBeVisible();
+    },
+  );
 
   it(
     'waits while an unencrypted file is checked for malware, then says it was removed',

@@ -2,6 +2,7 @@
 import type { FinalizeResponse, PartUrl, PresignRequest } from '@sealdrop/core/api-schemas';
 import {
   finalizeResponseSchema,
+  heartbeatResponseSchema,
   partsResponseSchema,
   presignResponseSchema,
 } from '@sealdrop/core/api-schemas';
@@ -69,6 +70,11 @@ export async function finalizeAndWait(
     result = await finalizeUpload(body, signal);
   }
   return result;
+}
+
+/** The running upload's heartbeat: how many plaintext bytes are sent (a waiting recipient sees it). */
+export function sendHeartbeat(body: { objectKey: string; sentBytes: number }) {
+  return apiRequest('/upload/heartbeat', { schema: heartbeatResponseSchema, method: 'POST', body });
 }
 
 /** Tells the server to drop a half-sent upload; it must not reuse the caller's (aborted) signal. */

@@ -253,7 +253,7 @@ describe('HomePage', () => {
     expect(presigns).toBe(2);
   });
 
-  it('Upload Another aborts the transfer and brings the pick area back', async () => {
+  it('Upload Another during an upload keeps it running and starts the next one beside it', async () => {
     const api = mockApi(happyRoutes);
     render(<HomePage />);
     pick(new File(['abc'], 'a.txt'));
@@ -261,8 +261,27 @@ describe('HomePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload Another' }));
     expect(screen.getByLabelText(/drop a file here/i)).toBeInTheDocument();
+    expect(screen.getAllByText('Upload Status')).toHaveLength(1);
+    expect(FakeXhr.sent[0]?.aborted).toBe(false);
+
+    pick(new File(['defg'], 'b.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(screen.getAllByText('Upload Status')).toHaveLength(2);
+    expect(screen.queryByLabelText(/drop a file here/i)).not.toBeInTheDocument();
+    expect(FakeXhr.sent[0]?.aborted).toBe(false);
+    expect(api.callsTo('POST /upload/abort')).toHaveLength(0);
+  });
+
+  it('Upload Another on a finished upload puts the pick area in its place', async () => {
+    mockApi(happyRoutes);
+    render(<HomePage />);
+    pick(new File(['abc'], 'a.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]?.succeed());
+    expect(await screen.findByText('Ready to share')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Another' }));
+    expect(screen.getByLabelText(/drop a file here/i)).toBeInTheDocument();
     expect(screen.queryByText('Upload Status')).not.toBeInTheDocument();
-    expect(FakeXhr.sent[0]?.aborted).toBe(true);
-    await waitFor(() => expect(api.callsTo('POST /upload/abort')).toHaveLength(1));
   });
 });

@@ -7,11 +7,13 @@ import {
 import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
-import { cardStatus, type UploadFlowDeps, useUploadFlow } from '../hooks/use-upload-flow';
+import { cardStatus, type UploadFlowDeps } from '../hooks/use-upload-flow';
 import { bundleFiles, type PickedFile, sealedListProblem } from '../lib/file-bundle';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { ResumeOffer } from '../resume/resume-offer';
 import { usePendingUploads } from '../resume/use-pending-uploads';
+import { isRunning, type TransferView } from '../transfers/transfers';
+import { type Transfers, TransfersProvider, useTransfers } from '../transfers/transfers-provider';
 import { BenefitTiles } from './benefit-tiles';
 import { type DownloadLimit, DownloadLimitSelect } from './download-limit-select';
 import { defaultExpiry, ExpirySelect } from './expiry-select';
@@ -27,16 +29,33 @@ export interface HomePageProps {
   isPremium?: boolean;
   /** Unfinished uploads of this browser (IndexedDB); tests pass their own. */
   resumeStore?: PendingUploadStore;
-  /** Called once per finished upload, e.g. to claim the upload reward of a signed-in user. */
+  /**
+   * Called once per finished upload, e.g. to claim the upload reward of a signed-in user. Only
+   * when the page runs its own uploads: inside the app's TransfersProvider, that provider is told.
+   */
   onUploaded?: UploadFlowDeps['onReady'];
 }
 
-/** Home: pick files or a folder, get one link at once, watch it upload. */
-export function HomePage({
+/**
+ * Home: pick files or a folder, get one link at once, watch it upload. Inside the app the
+ * uploads belong to the app's TransfersProvider and outlive the page; rendered on its own, the page
+ * runs its own (they end with it).
+ */
+export function HomePage(props: HomePageProps) {
+  const transfers = useTransfers();
+  if (transfers) return <HomeContent {...props} transfers={transfers} />;
+  return (
+    <TransfersProvider store={props.resumeStore} onReady={props.onUploaded}>
+      <HomePage {...props} />
+    </TransfersProvider>
+  );
+}
+
+function HomeContent({
   isPremium = false,
   resumeStore = pendingUploads,
-  onUploaded,
-}: HomePageProps) {
+  transfers,
+}: HomePageProps & { transfers: Transfers }) {
   const [encrypt, setEncrypt] = useState(true);
   // null until the person picks one: the default follows the tier (premium may load later).
   const [expiryChoice, setExpiryChoice] = useState<number | null>(null);
@@ -45,10 +64,8 @@ export function HomePage({
   const [passphrase, setPassphrase] = useState('');
   /** Files were added with a weak passphrase: refused, and the field says why. */
   const [passphraseRefused, setPassphraseRefused] = useState(false);
-  const { state, start, resume, retry, reset } = useUploadFlow({
-    store: resumeStore,
-    onReady: onUploaded,
-  });
+  // "Upload Another" shows the picker beside the cards; a running upload keeps going meanwhile.
+  const [picking, setPicking] = useState(false);
   const { pending, dismiss, discard } = usePendingUploads(resumeStore);
   const tier = isPremium ? 'premium' : 'guest';
   const maxBytes = MAX_UPLOAD_BYTES[tier];
@@ -78,8 +95,15 @@ export function HomePage({
       return;
     }
     setPassphraseRefused(false);
-    void start(file, sealed, { expiresIn, downloadLimit, ...protect });
+    setPicking(false);
+    transfers.start(file, sealed, { expiresIn, downloadLimit, ...protect });
   };
+  const uploadAnother = (transfer: TransferView) => {
+    // A finished card makes room; a running one stays and goes on beside the next.
+    if (!isRunning(transfer.state)) transfers.dismiss(transfer.id);
+    setPicking(true);
+  };
+  const showPicker = picking || transfers.transfers.length === 0;
 
   return (
     <main id="main" className="sd-home sd-container">
@@ -92,23 +116,14 @@ export function HomePage({
 
       <div className="sd-home-main">
         <div className="sd-home-upload">
-          {state.file ? (
-            <UploadStatusView
-              status={cardStatus(state.phase)}
-              progress={state.progress}
-              speed={state.speed}
-              eta={state.eta}
-              fileName={state.file.name}
-              fileSize={state.file.size}
-              finalUrl={state.link}
-              expiresAt={state.expiresAt}
-              errorMessage={state.errorMessage}
-              removed={state.removed}
-              onRetry={retry}
-              onUploadAnother={reset}
-              copyConfirmMs={HOME_COPY_CONFIRM_MS}
+          {transfers.transfers.map((transfer) => (
+            <TransferCard
+              key={transfer.id}
+              transfer={transfer}
+              onUploadAnother={() => uploadAnother(transfer)}
             />
-          ) : (
+          ))}
+          {showPicker ? (
             <>
               {pending ? (
                 <ResumeOffer
@@ -116,7 +131,8 @@ export function HomePage({
                   upload={pending}
                   onResume={(file) => {
                     dismiss(pending.fileId);
-                    void resume(pending, file);
+                    setPicking(false);
+                    transfers.resume(pending, file);
                   }}
                   onDiscard={() => discard(pending)}
                 />
@@ -143,9 +159,6 @@ export function HomePage({
                 refused={passphraseRefused}
               />
             </>
-          )}
-          {state.file && state.link && state.options?.passphrase ? (
-            <p className="sd-home-option__note sd-home-passphrase-note">{PASSPHRASE_LINK_NOTE}</p>
           ) : null}
         </div>
         <PremiumCard isPremium={isPremium} />
@@ -153,5 +166,38 @@ export function HomePage({
 
       <BenefitTiles maxLabel={maxLabel} retention={retention} isPremium={isPremium} />
     </main>
+  );
+}
+
+/** One upload's status card, with the passphrase note under a protected link. */
+function TransferCard({
+  transfer,
+  onUploadAnother,
+}: {
+  transfer: TransferView;
+  onUploadAnother: () => void;
+}) {
+  const { state } = transfer;
+  return (
+    <>
+      <UploadStatusView
+        status={cardStatus(state.phase)}
+        progress={state.progress}
+        speed={state.speed}
+        eta={state.eta}
+        fileName={state.file?.name}
+        fileSize={state.file?.size}
+        finalUrl={state.link}
+        expiresAt={state.expiresAt}
+        errorMessage={state.errorMessage}
+        removed={state.removed}
+        onRetry={transfer.retry}
+        onUploadAnother={onUploadAnother}
+        copyConfirmMs={HOME_COPY_CONFIRM_MS}
+      />
+      {state.link && state.options?.passphrase ? (
+        <p className="sd-home-option__note sd-home-passphrase-note">{PASSPHRASE_LINK_NOTE}</p>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 /** Exact texts of the status card; tests find elements by them. */
+import { UPLOAD_DID_NOT_FINISH_TEXT } from '@sealdrop/core/upload-progress';
 
 export type UploadCardStatus = 'idle' | 'processing' | 'uploading' | 'ready' | 'error';
 
@@ -16,8 +17,11 @@ export const STATUS_TEXTS: Record<UploadCardStatus, { title: string; description
 export const LINK_HINT_PENDING =
   'This is an instant, pre-signed link. Safe to copy or share now while the file uploads.';
 export const LINK_HINT_READY = "This is your instant link. It's live and ready to share.";
-/** A failed upload's link leads nowhere, and the card says so instead of offering it. */
-export const LINK_HINT_FAILED = 'This link will not work: the upload did not finish.';
+/**
+ * A failed upload's link leads nowhere, and the card says so instead of offering it: the same
+ * words a waiting recipient reads when the upload never finished.
+ */
+export const LINK_HINT_FAILED = UPLOAD_DID_NOT_FINISH_TEXT;
 
 /** The server blocked the file (malware) after it was sent: the alert under it says why. */
 export const LINK_HINT_REMOVED = 'This link will not work: the file was blocked.';

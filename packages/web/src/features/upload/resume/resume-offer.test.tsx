@@ -68,10 +68,10 @@ const partOf = (xhr: FakeXhr) => Number(xhr.url.split('/').at(-1));
 withFakeXhr();
 
 describe('resuming an upload after a reload', () => {
-  it('remembers a multipart upload with its key and each finished part, and forgets it on Upload Another', async () => {
+  it('remembers a multipart upload with its key and each finished part, and forgets it once abandoned', async () => {
     const api = mockApi(routes);
     const store = createPendingUploadStore({ dbName: `offer-${++dbCount}` });
-    render(<HomePage resumeStore={store} />);
+    const { unmount } = render(<HomePage resumeStore={store} />);
     fireEvent.change(screen.getByLabelText(/drop a file here/i), {
       target: { files: [bigFile()] },
     });
@@ -96,8 +96,9 @@ describe('resuming an upload after a reload', () => {
     });
     expect(`#${entry?.fragment}`).toBe(new URL(link).hash);
 
-    // Abort: the server is told, and there is nothing left to resume.
-    fireEvent.click(screen.getByRole('button', { name: 'Upload Another' }));
+    // Abandoned (a page running its own uploads goes away, the document staying): the server is
+    // told, and there is nothing left to resume.
+    unmount();
     await waitFor(() => expect(api.callsTo('POST /upload/abort')).toHaveLength(1));
     await waitFor(async () => expect(await store.list()).toEqual([]));
   });

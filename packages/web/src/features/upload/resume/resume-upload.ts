@@ -21,6 +21,7 @@ import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
 import type { PutBlob } from '../transfer/put-blob';
 import type { UploadFileResult } from '../transfer/upload-file';
+import { heartbeatWhileSending } from '../transfer/upload-heartbeat';
 import { DIFFERENT_FILE_MESSAGE, isSameFile, type PendingUpload } from './pending-upload';
 
 export interface ResumeUploadOptions {
@@ -60,11 +61,17 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
   if (!isSameFile(upload.file, file)) throw new DifferentFileError();
   const cipher = await cipherOf(upload.fragment);
   const target = { objectKey: upload.objectKey, uploadId: upload.uploadId };
-  const onBytes = throttledProgress(
-    objectSize(file.size, cipher !== null),
-    options.onProgress,
-    options.progressIntervalMs,
-  );
+  const heartbeat = heartbeatWhileSending({
+    objectKey: upload.objectKey,
+    size: file.size,
+    objectSize: objectSize(file.size, cipher !== null),
+    onBytes: throttledProgress(
+      objectSize(file.size, cipher !== null),
+      options.onProgress,
+      options.progressIntervalMs,
+    ),
+  });
+  const onBytes = heartbeat.onBytes;
 
   try {
     options.onStage?.('uploading');
@@ -106,5 +113,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
   } catch (error) {
     if (!isRemovedUpload(error)) abortQuietly(target);
     throw error;
+  } finally {
+    heartbeat.stop();
   }
 }

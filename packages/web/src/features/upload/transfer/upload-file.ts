@@ -24,6 +24,7 @@ import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
 import { describeForPresign, type PresignDescription } from './presign-description';
 import type { PutBlob } from './put-blob';
+import { heartbeatWhileSending } from './upload-heartbeat';
 import { resolveUploadInput, type UploadInput } from './upload-input';
 
 export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
@@ -129,11 +130,17 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   options.onLink?.(link, presign.expiresAt);
   if (encrypt) options.onStage?.('uploading');
 
-  const onBytes = throttledProgress(
-    objectSize(blob.size, encrypt),
-    options.onProgress,
-    options.progressIntervalMs,
-  );
+  const heartbeat = heartbeatWhileSending({
+    objectKey: presign.objectKey,
+    size: blob.size,
+    objectSize: objectSize(blob.size, encrypt),
+    onBytes: throttledProgress(
+      objectSize(blob.size, encrypt),
+      options.onProgress,
+      options.progressIntervalMs,
+    ),
+  });
+  const onBytes = heartbeat.onBytes;
 
   const uploadId = presign.multipart?.uploadId;
   let parts: { partNumber: number; etag: string }[] | undefined;
@@ -200,5 +207,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
     if (!isRemovedUpload(error))
       abortQuietly({ objectKey: presign.objectKey, ...(uploadId ? { uploadId } : {}) });
     throw error;
+  } finally {
+    heartbeat.stop();
   }
 }

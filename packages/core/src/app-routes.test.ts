@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, isAppPath, matchesRoute } from './app-routes';
+
+describe('app routes', () => {
+  it('knows every page of the web app, with and without its optional part', () => {
+    for (const path of [
+      '/',
+      '/about',
+      '/mission',
+      '/terms',
+      '/download/abc123',
+      '/download',
+      '/s/Xy7aB2',
+      '/s',
+      '/auth/callback',
+      '/verify-email',
+      '/reset-password',
+      '/restore-email',
+      '/account/files',
+      '/account/balance',
+      '/account/settings',
+      '/admin',
+      '/admin/reports',
+      '/about/',
+    ])
+      expect(isAppPath(path), path).toBe(true);
+  });
+
+  it('does not know paths the web app answers with its not-found page', () => {
+    for (const path of [
+      '/nope',
+      '/about/more',
+      '/download/abc/extra',
+      '/account',
+      '/account/other',
+      '/admin/reports/1',
+      '/index.php',
+      '/assets/missing.js',
+    ])
+      expect(isAppPath(path), path).toBe(false);
+  });
+
+  it('treats a `:name` segment as required and `:name?` as optional', () => {
+    expect(matchesRoute('/x/:id', '/x')).toBe(false);
+    expect(matchesRoute('/x/:id', '/x/1')).toBe(true);
+    expect(matchesRoute('/x/:id?', '/x')).toBe(true);
+    expect(matchesRoute(APP_ROUTES.home, '/')).toBe(true);
+    expect(matchesRoute(APP_ROUTES.home, '/about')).toBe(false);
+  });
+});
