@@ -1,3 +1,5 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startCuttingProxy } from '../../../e2e/support/cutting-proxy';
@@ -72,4 +74,65 @@ it('gives up after five cuts in a row, keeps the .part file, and the next run go
   expect(again.code).toBe(0);
   expect(again.stderr).toMatch(/^Resuming the unfinished download after/);
   expect(await sha256(out)).toBe(await sha256(source));
+});
+
+/** In front of the server: answers 503 to the first `times` requests whose path matches each rule. */
+async function startFlakyServerProxy(targetPort: number, rules: { path: RegExp; times: number }[]) {
+  const left = rules.map((rule) => rule.times);
+  const refused: string[] = [];
+  const proxy = createServer((incoming, outgoing) => {
+    const path = (incoming.url ?? '').split('?')[0] ?? '';
+    const rule = rules.findIndex((candidate) => candidate.path.test(path));
+    if (rule >= 0 && (left[rule] ?? 0) > 0) {
+      left[rule] = (left[rule] ?? 0) - 1;
+      refused.push(path);
+      outgoing.writeHead(503, { 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify({ status: 'error', message: 'Service unavailable' }));
+      return;
+    }
+    const upstream = request(
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    refused,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+it('waits out a server that answers 503 for a moment (restarting, its database away) instead of failing the download', async () => {
+  const source = join(work, 'restarting.bin');
+  await writeRandomFile(source, 3 * MiB);
+  const sent = await runCli(['send', source], { env: server.cliEnv, cwd: work });
+  expect(sent.code).toBe(0);
+  const proxy = await startFlakyServerProxy(server.port, [
+    { path: /^\/api\/s\//, times: 1 },
+    { path: /^\/api\/files\/[^/]+\/info$/, times: 2 },
+    { path: /^\/api\/files\/[^/]+\/download$/, times: 2 },
+  ]);
+  try {
+    const link = linkOf(sent.stdout).replace(server.origin, proxy.origin);
+    const out = join(work, 'restarting-out.bin');
+    const got = await runCli(['get', link, '-o', out], { env: server.cliEnv, cwd: work });
+    expect(got.code, got.stderr).toBe(0);
+    expect(await sha256(out)).toBe(await sha256(source));
+    expect(proxy.refused).toHaveLength(5);
+  } finally {
+    await proxy.close();
+  }
 });

@@ -35,6 +35,7 @@ import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
 import { partOwner, readPartState, removePart } from './part-sidecar';
 import { isCut, receiveObject } from './receive';
+import { isRetryable } from './transfer';
 import { visitorCookieStore } from './visitor-cookie';
 
 export interface GetInput {
@@ -71,15 +72,21 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   // An earlier run's cookie: a spent limited link still answers the visitor it was given to.
   let cookie = (await visitor?.load()) ?? '';
   const asVisitor = (): Record<string, string> => (cookie ? { Cookie: cookie } : {});
+  // A 5xx or a lost connection (a server restarting, its database away for seconds) is tried
+  // again with backoff, as the sender's requests are.
+  const retried = <T>(task: () => Promise<T>) =>
+    withRetry(task, { policy: DOWNLOAD_RETRY, signal: input.signal, shouldRetry: isRetryable });
   const fileId = await notFoundAs(() =>
-    resolveFileId(api, link.kind, link.code, input.signal, asVisitor()),
+    retried(() => resolveFileId(api, link.kind, link.code, input.signal, asVisitor())),
   );
-  let info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
+  let info = await notFoundAs(() =>
+    retried(() => fileInfo(api, fileId, input.signal, asVisitor())),
+  );
   const secrets = info.isEncrypted ? await linkSecrets(link.fragment, input.readPassphrase) : null;
   for (let answers = 1; isWaitingStatus(info.status); answers += 1) {
     if (answers === 1) input.onWaiting?.(info.status === 'scanning' ? 'scanning' : 'uploading');
     await sleep(uploadWaitDelay(answers), input.signal);
-    info = await notFoundAs(() => fileInfo(api, fileId, input.signal, asVisitor()));
+    info = await notFoundAs(() => retried(() => fileInfo(api, fileId, input.signal, asVisitor())));
   }
   const files = await linkFiles(info, secrets);
   const owner = partOwner(fileId, secrets?.rawKey ?? null);

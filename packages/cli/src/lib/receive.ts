@@ -153,6 +153,14 @@ async function openObject(
 
 async function refusal(response: Response): Promise<CliError> {
   if (response.status === 404) return new CliError(NOT_FOUND_MESSAGE, EXIT.notFound);
+  // A server restarting or briefly without its database or store: worth another attempt, as a
+  // dropped connection is, not a verdict on the file (docs/reliability.md, "Soak").
+  if (response.status >= 500 || response.status === 429) {
+    await response.body?.cancel();
+    return new CliError('The server is unavailable.', EXIT.failed, undefined, {
+      cause: new Error(`HTTP ${response.status}`),
+    });
+  }
   let message = GENERAL_ERROR_MESSAGE;
   if (response.status >= 400 && response.status < 500) {
     const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;

@@ -46,6 +46,11 @@ export function createDatabase(options: DatabaseOptions): Database {
   });
   // An idle client losing its server (PostgreSQL restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one in use: a connection reset (network cut, failover, a proxy restarting) fails the
+  // client's queries, then pg emits 'error' on the client itself, which the pool listens to only
+  // while the client is idle. Unheard, that event ended the process (found by the soak,
+  // docs/reliability.md). The client is unusable afterwards and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
