@@ -8,7 +8,7 @@ import { fileTooLargeMessage, maxSizeLabel } from '@sealdrop/core/limits';
 import { passphraseStrongEnough } from '@sealdrop/core/password-strength';
 import { retentionLabel } from '@sealdrop/core/retention';
 import { useState } from 'react';
-import { cardStatus, type UploadFlowDeps } from '../hooks/use-upload-flow';
+import { cardViewOf, type UploadFlowDeps } from '../hooks/use-upload-flow';
 import { bundleFiles, type PickedFile, sealedListProblem } from '../lib/file-bundle';
 import { type PendingUploadStore, pendingUploads } from '../resume/pending-upload-store';
 import { ResumeOffer } from '../resume/resume-offer';
@@ -191,18 +191,7 @@ function TransferCard({
   return (
     <>
       <UploadStatusView
-        status={cardStatus(state.phase)}
-        progress={state.progress}
-        speed={state.speed}
-        eta={state.eta}
-        fileName={state.file?.name}
-        fileSize={state.file?.size}
-        finalUrl={state.link}
-        expiresAt={state.expiresAt}
-        errorMessage={state.errorMessage}
-        removed={state.removed}
-        connectionLost={state.connectionLost}
-        continuable={state.continuable}
+        {...cardViewOf(state)}
         onCancel={transfer.cancel}
         onRetry={transfer.retry}
         onUploadAnother={onUploadAnother}

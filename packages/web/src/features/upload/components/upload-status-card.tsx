@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { cardStatus, useUploadFlow } from '../hooks/use-upload-flow';
+import { cardViewOf, useUploadFlow } from '../hooks/use-upload-flow';
 import { UploadStatusView, type UploadStatusViewProps } from './upload-status-view';
 
 export interface SelfDrivingUploadCardProps {
@@ -36,17 +36,9 @@ function SelfDrivingUploadCard({
 
   return (
     <UploadStatusView
-      status={cardStatus(state.phase)}
-      progress={state.progress}
-      speed={state.speed}
-      eta={state.eta}
+      {...cardViewOf(state)}
       fileName={file.name}
       fileSize={file.size}
-      finalUrl={state.link}
-      errorMessage={state.errorMessage}
-      removed={state.removed}
-      connectionLost={state.connectionLost}
-      continuable={state.continuable}
       onCancel={reset}
       onRetry={retry}
       onUploadAnother={() => {

@@ -64,6 +64,27 @@ export function cardStatus(phase: UploadPhase): UploadCardStatus {
   return 'processing';
 }
 
+/**
+ * What the status card shows of a flow's state, the same for every card that shows one (home's
+ * cards and the self-driving card); the caller adds its handlers.
+ */
+export function cardViewOf(state: UploadFlowState) {
+  return {
+    status: cardStatus(state.phase),
+    progress: state.progress,
+    speed: state.speed,
+    eta: state.eta,
+    fileName: state.file?.name,
+    fileSize: state.file?.size,
+    finalUrl: state.link,
+    expiresAt: state.expiresAt,
+    errorMessage: state.errorMessage,
+    removed: state.removed,
+    connectionLost: state.connectionLost,
+    continuable: state.continuable,
+  };
+}
+
 /** How long and how often the link works; absent = the tier's retention, unlimited downloads. */
 export interface LinkOptions {
   expiresIn?: number;

@@ -37,7 +37,7 @@ export type {
   UploadFlowState,
   UploadPhase,
 } from './upload-flow-steps';
-export { cardStatus } from './upload-flow-steps';
+export { cardStatus, cardViewOf } from './upload-flow-steps';
 
 export interface UploadFlowDeps {
   /** Where unfinished multipart uploads are remembered so that a reload can resume them. */
