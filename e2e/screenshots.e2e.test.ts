@@ -71,9 +71,11 @@ describe('screenshots', () => {
     await page.getByText('Your file is ready. Copy or share the link anywhere.').waitFor();
     await shot(page, 'card-ready');
 
+    // A refusal, not an outage: a 5xx or a lost connection only pauses the upload, which goes on
+    // by itself ("Connection lost. Retrying…"); a 400 ends it.
     const failing = await newPage();
     await failing.route('**/api/storage/**', (route) =>
-      route.fulfill({ status: 500, body: 'storage down' }),
+      route.fulfill({ status: 400, body: 'refused' }),
     );
     await failing.route('**/api/upload/presign', (route) => route.continue());
     await failing.goto(app.server.origin);
