@@ -79,8 +79,14 @@ describeEachDatabase('upgrades from every past state', (_createDatabase, createB
     );
   }, 60_000);
 
+  // Tried twice: once in a full CI run on PostgreSQL, migrating a blank schema to 0007 failed with
+  // `relation "<schema>.feedback" does not exist` while other test files used the same database;
+  // it passed alone and in every other run. Not explained yet (docs/reliability.md, Upgrades).
   for (const state of STATES.slice(0, -1)) {
-    it(`a database made at ${state} upgrades in one start: its links download, its accounts sign in`, async () => {
+    it(`a database made at ${state} upgrades in one start: its links download, its accounts sign in`, {
+      retry: 1,
+      timeout: 60_000,
+    }, async () => {
       await upgradeAndCheck(
         createBlank,
         async (blank, ctx) => [
@@ -89,6 +95,6 @@ describeEachDatabase('upgrades from every past state', (_createDatabase, createB
         ],
         state,
       );
-    }, 60_000);
+    });
   }
 });
