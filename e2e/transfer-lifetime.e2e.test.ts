@@ -77,6 +77,31 @@ describe('an upload outlives the page it started on, in Chromium', () => {
     await recipient.close();
   });
 
+  it('fits the top bar with its progress on a 320 px phone, reached through the menu', async () => {
+    const file = randomFile(
+      'a-rather-long-name-for-a-holiday-video-from-lisbon.mov',
+      8 * 1024 * 1024,
+    );
+    const sender = await app.browser.newContext({ viewport: { width: 320, height: 640 } });
+    const release = await slowUplink(sender);
+    const page = await sender.newPage();
+    await page.goto(app.server.origin);
+    await pickFile(page, file.path);
+    await earlyLink(page);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    await page.getByRole('progressbar', { name: 'Uploading' }).waitFor({ timeout: 15_000 });
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    release();
+    await sender.close();
+  });
+
   it('starts the next upload beside a running one on "Upload Another", and both links work', async () => {
     const first = randomFile('first.bin', 20 * 1024 * 1024);
     const second = randomFile('second.bin', 300 * 1024);
