@@ -14,6 +14,18 @@ import {
   waitUntilReady,
 } from '../../scripts/app-process.mjs';
 
+/**
+ * Daily upload quotas off: a bench or the soak uploads far more than a day's share from one
+ * address (server-load.mjs measures the quota check by turning them on).
+ */
+export const QUOTAS_OFF = {
+  ANON_DAILY_BYTES: '0',
+  ANON_DAILY_UPLOADS: '0',
+  ACCOUNT_DAILY_BYTES: '0',
+  ACCOUNT_DAILY_UPLOADS: '0',
+  PREMIUM_DAILY_BYTES: '0',
+  PREMIUM_DAILY_UPLOADS: '0',
+};
 export const ROOT = REPO_ROOT;
 export { freePort };
 
@@ -60,14 +72,7 @@ export async function startApp({ driver = 'local', env = {}, dataDir: shared } =
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMIT_ENABLED: 'false',
-      // Daily upload quotas off too (a bench uploads far more than a day's share from one
-      // address); server-load.mjs measures the quota check by turning them on.
-      ANON_DAILY_BYTES: '0',
-      ANON_DAILY_UPLOADS: '0',
-      ACCOUNT_DAILY_BYTES: '0',
-      ACCOUNT_DAILY_UPLOADS: '0',
-      PREMIUM_DAILY_BYTES: '0',
-      PREMIUM_DAILY_UPLOADS: '0',
+      ...QUOTAS_OFF,
       LOG_LEVEL: 'warn',
       ...storageEnv,
       ...env,

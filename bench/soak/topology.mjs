@@ -14,6 +14,7 @@ import {
   stopChild,
   waitUntilReady,
 } from '../../scripts/app-process.mjs';
+import { QUOTAS_OFF } from '../lib/app.mjs';
 import { createPostgresDatabase, POSTGRES_URL } from '../lib/postgres.mjs';
 import { startBalancer } from './balancer.mjs';
 import { startTcpProxy } from './tcp-proxy.mjs';
@@ -117,12 +118,7 @@ export async function startTopology({ maxRequests, log }) {
       RATE_LIMIT_FEEDBACK_PER_MINUTE: HIGH_LIMIT,
       RATE_LIMIT_REPORTS_PER_MINUTE: HIGH_LIMIT,
       RATE_LIMIT_WALLET_PER_MINUTE: HIGH_LIMIT,
-      ANON_DAILY_BYTES: '0',
-      ANON_DAILY_UPLOADS: '0',
-      ACCOUNT_DAILY_BYTES: '0',
-      ACCOUNT_DAILY_UPLOADS: '0',
-      PREMIUM_DAILY_BYTES: '0',
-      PREMIUM_DAILY_UPLOADS: '0',
+      ...QUOTAS_OFF,
       LOG_LEVEL: 'warn',
     };
 
