@@ -1,12 +1,14 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressPlugin } from './build/compress';
 import { downloadWorkerPlugin } from './build/download-worker';
 import { homeChunkSplitting } from './build/home-chunk';
+import { PREACT_ALIASES } from './build/preact';
 import { zodNoEvalPlugin } from './build/zod-no-eval';
 
 export default defineConfig({
-  plugins: [react(), downloadWorkerPlugin(), zodNoEvalPlugin(), compressPlugin()],
+  // JSX is compiled by Vite itself (tsconfig's react-jsx); React's runtime modules resolve to Preact.
+  resolve: { alias: PREACT_ALIASES },
+  plugins: [downloadWorkerPlugin(), zodNoEvalPlugin(), compressPlugin()],
   build: {
     outDir: 'dist',
     // Maps stay beside the build for whoever deploys it; no script points to them and the server
@@ -14,7 +16,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which scripts each page loads, read by the home page's size budget.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: homeChunkSplitting() } },
+    rolldownOptions: {
+      output: { codeSplitting: homeChunkSplitting() },
+      // TanStack Query's "use client" lines speak to server-rendering bundlers; this app has none.
+      onLog(level, log, handler) {
+        if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+      },
+    },
   },
   server: {
     port: 5173,

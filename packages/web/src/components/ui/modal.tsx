@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn, trapTab } from './focus-trap';
 import { CloseIcon } from './icons';
@@ -56,7 +56,9 @@ function ModalPanel({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // Before the first paint, so the dialog never shows with focus still behind it (a passive
+  // effect runs a frame later on Preact).
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
