@@ -46,7 +46,8 @@ describe('SessionLayout', () => {
     renderLayout();
     const bar = screen.getByRole('banner');
     await userEvent.click(within(bar).getByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    // The dialog's script comes when it first opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     await userEvent.type(within(dialog).getByLabelText('Email'), 'alice@example.com');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log In' }));
@@ -135,7 +136,10 @@ describe('SessionLayout when the session cannot be renewed', () => {
     // The renewal is due a day before the 7-day token expires; the server refuses it.
     await advance(6 * DAY_MS);
     await advance(STORAGE_SETTLE_MS);
-    const dialog = screen.getByRole('dialog', { name: 'Log In', description: 'Session expired' });
+    // The dialog's script comes when it first opens (vi.waitFor moves the fake clock on).
+    const dialog = await vi.waitFor(() =>
+      screen.getByRole('dialog', { name: 'Log In', description: 'Session expired' }),
+    );
     expect(screen.getAllByText('Session expired')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(router.state.location.pathname).toBe('/account/files');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AuthDialogSlotProps } from '../components/layout/layout.types';
 import { RootLayout } from '../components/layout/root-layout';
-import { AuthDialog } from '../features/auth/components/auth-dialog';
+import { LazyAuthDialog } from '../features/auth/components/render-auth-dialog';
 import { renderFeedbackDialog } from '../features/feedback/components/render-feedback-dialog';
 import { TransferIndicator } from '../features/upload/transfers/transfer-indicator';
 import { WalletControl } from '../features/wallet/components/wallet-control';
@@ -30,7 +30,7 @@ function SessionAuthDialog({ mode, onModeChange, onClose }: AuthDialogSlotProps)
   useEffect(() => claimExpiredNotice(), [claimExpiredNotice]);
   const prompted = mode === null && expired;
   return (
-    <AuthDialog
+    <LazyAuthDialog
       mode={prompted ? 'login' : mode}
       notice={prompted ? SESSION_MESSAGES.refresh : undefined}
       onModeChange={(next) => {

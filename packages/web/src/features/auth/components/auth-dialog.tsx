@@ -6,7 +6,7 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import './auth-form.css';
 
-interface AuthDialogProps extends AuthDialogSlotProps {
+export interface AuthDialogProps extends AuthDialogSlotProps {
   /** Said in place of the welcome line, and read out with the dialog ("Session expired"). */
   notice?: string;
 }
