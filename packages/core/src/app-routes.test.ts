@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, isAppPath, matchesRoute } from './app-routes';
+import { APP_ROUTES, appRouteOf, isAppPath, matchesRoute } from './app-routes';
 
 describe('app routes', () => {
   it('knows every page of the web app, with and without its optional part', () => {
@@ -38,6 +38,15 @@ describe('app routes', () => {
       '/assets/missing.js',
     ])
       expect(isAppPath(path), path).toBe(false);
+  });
+
+  it('names the page at a path, which the server announces the script of', () => {
+    expect(appRouteOf('/')).toBe('home');
+    expect(appRouteOf('/about/')).toBe('about');
+    expect(appRouteOf('/download/abc123')).toBe('download');
+    expect(appRouteOf('/s/Xy7aB2')).toBe('shortLink');
+    expect(appRouteOf('/admin/reports')).toBe('admin');
+    expect(appRouteOf('/index.php')).toBeUndefined();
   });
 
   it('treats a `:name` segment as required and `:name?` as optional', () => {

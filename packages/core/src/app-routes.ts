@@ -37,9 +37,15 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   });
 }
 
+/** The page of the web app at `pathname`, the first of the table that matches; undefined if none. */
+export function appRouteOf(pathname: string): AppRoute | undefined {
+  const routes = Object.entries(APP_ROUTES) as [AppRoute, string][];
+  return routes.find(([, pattern]) => matchesRoute(pattern, pathname))?.[0];
+}
+
 /** Whether the web app has a page at `pathname`; the server's not-found answer follows it. */
 export function isAppPath(pathname: string): boolean {
-  return Object.values(APP_ROUTES).some((pattern) => matchesRoute(pattern, pathname));
+  return appRouteOf(pathname) !== undefined;
 }
 
 /** A trailing slash names the same page, as the web router treats it. */

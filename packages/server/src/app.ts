@@ -169,7 +169,7 @@ export async function createServer(deps: ServerDeps) {
 
   const webDist = config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist');
   const serveWeb = config.SERVE_WEB && existsSync(join(webDist, 'index.html'));
-  if (serveWeb) await registerWeb(app, webDist);
+  const sendPage = serveWeb ? await registerWeb(app, webDist) : sendAppPage;
   const answersNotFound = (request: FastifyRequest) =>
     request.url.startsWith('/api/') || !serveWeb || !['GET', 'HEAD'].includes(request.method);
   // Before the body is read, as the admin routes refuse non-admins (admin.guard.ts): a missing
@@ -182,7 +182,7 @@ export async function createServer(deps: ServerDeps) {
       const { statusCode, message } = routeNotFound(request.method, request.url);
       return reply.code(statusCode).send({ status: 'error', message });
     }
-    return sendAppPage(reply, request.url);
+    return sendPage(reply, request.url);
   });
 
   return app;

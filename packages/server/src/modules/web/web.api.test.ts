@@ -20,6 +20,15 @@ describe('the web build as the server serves it', () => {
     writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /download/\n');
     writeFileSync(join(webDist, 'assets/index-AbC123.js'), SCRIPT);
     writeFileSync(join(webDist, 'assets/index-AbC123.js.map'), '{"version":3,"sources":["a.ts"]}');
+    // As packages/web/build/page-scripts.ts writes it: each page's scripts beyond the app's own.
+    mkdirSync(join(webDist, '.vite'));
+    writeFileSync(
+      join(webDist, '.vite/page-scripts.json'),
+      JSON.stringify({
+        about: ['/assets/about-page-Xy1.js', '/assets/marketing-Zz2.js'],
+        download: ['/assets/download-page-Dd3.js', '/assets/download-page-Cc4.css'],
+      }),
+    );
     // As the web build leaves them (packages/web/build/compress.ts): a copy of each text file.
     for (const file of ['index.html', 'assets/index-AbC123.js']) {
       const plain = readFileSync(join(webDist, file));
@@ -84,6 +93,20 @@ describe('the web build as the server serves it', () => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.body, url).toBe(HTML);
     }
+  });
+
+  it("names a page's own scripts and style sheets in a Link header, so they come with the app's", async () => {
+    const about = await get('/about');
+    expect(about.headers.link).toBe(
+      '</assets/about-page-Xy1.js>; rel=modulepreload, </assets/marketing-Zz2.js>; rel=modulepreload',
+    );
+    const download = await get('/download/abc?x=1');
+    expect(download.headers.link).toBe(
+      '</assets/download-page-Dd3.js>; rel=modulepreload, </assets/download-page-Cc4.css>; rel=preload; as=style; crossorigin',
+    );
+    // The home page's script is index.html's own; a missing page loads nothing more.
+    expect((await get('/')).headers.link).toBeUndefined();
+    expect((await get('/nope')).headers.link).toBeUndefined();
   });
 
   it('keeps source maps and the compressed copies off the public site, and has a robots.txt', async () => {
