@@ -12,7 +12,8 @@ describe('account pages in the app', () => {
     const api = mockApi({});
     renderWithSession(<MyFilesPage renderAuthDialog={renderAuthDialog} />);
     await userEvent.click(screen.getByRole('button', { name: 'Log in to continue' }));
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    // The dialog's script comes when it first opens.
+    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
     expect(api.callsTo('GET /files/my-files')).toHaveLength(0);
   });
 });

@@ -39,7 +39,8 @@ it('opens from the floating Feedback button, thanks, closes after 2 s and return
   const user = userEvent.setup();
   const button = screen.getByRole('button', { name: 'Send feedback' });
   await user.click(button);
-  expect(screen.getByRole('dialog', { name: 'Share your feedback' })).toBeInTheDocument();
+  // The dialog's script comes when it first opens.
+  expect(await screen.findByRole('dialog', { name: 'Share your feedback' })).toBeInTheDocument();
 
   await user.type(screen.getByLabelText('Message'), 'Please support folders as well.');
   vi.useFakeTimers();

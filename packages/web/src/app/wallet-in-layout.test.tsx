@@ -54,7 +54,8 @@ describe('wallet control in the layout', () => {
     expect(panel).toBeVisible();
     const logIn = within(panel.parentElement!).getByRole('button', { name: 'Log In' });
     await userEvent.click(logIn);
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    // The dialog's script comes when it first opens.
+    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
     expect(panel).not.toBeVisible();
   });
 });

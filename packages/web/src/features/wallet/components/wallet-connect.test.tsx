@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, networkError, ok } from '../../../testing/mock-api';
 import { testUser } from '../../../testing/render-with-session';
 import { registerFakeWallet } from '../testing/fake-standard-wallet';
@@ -92,6 +92,8 @@ describe('wallet connect', () => {
     expect(await phantom.verify(body.signature, siws)).toBe(true);
     expect(link!.authorization).toBe('Bearer tok');
 
+    // The balance is asked for by an effect of the connected control, after it is drawn.
+    await vi.waitFor(() => expect(api.callsTo('GET /solana/balance')).toHaveLength(1));
     const order = api.calls
       .map((c) => `${c.method} ${c.path}`)
       .filter((c) => c !== 'GET /auth/me' && c !== 'GET /config');
