@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 
@@ -13,8 +14,8 @@ const WAITING = 'The sender is still uploading this file. The download will be r
 const PAUSED = 'The upload has paused. It will continue when the sender is back online.';
 const DID_NOT_FINISH = 'This link will not work: the upload did not finish.';
 
-describe('the waiting page and a paused upload, in Chromium', () => {
-  const app = appInBrowser({ UPLOAD_STALL_SECONDS: '2', RATE_LIMIT_ENABLED: 'false' });
+describe.each(CORE_FLOW_BROWSERS)('the waiting page and a paused upload, in %s', (browserName) => {
+  const app = appInBrowser({ UPLOAD_STALL_SECONDS: '2', RATE_LIMIT_ENABLED: 'false' }, browserName);
 
   it('says the upload has paused while no byte moves, then downloads identical bytes', async () => {
     const file = randomFile('paused.bin', 6 * 1024 * 1024);
