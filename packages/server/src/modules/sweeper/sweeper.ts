@@ -80,9 +80,16 @@ export async function sweepExpired(args: {
     );
     await args.shortLinks.deleteForFiles(objectsGone);
     result.files += await args.files.deleteMany(objectsGone);
+    // An upload swept before it finished: its link says "did not finish" for a while, not "not found".
+    const gone = new Set(objectsGone);
+    await args.files.rememberUnfinished(
+      rows.filter((row) => gone.has(row.id) && row.status === 'pending').map((row) => row.id),
+      now,
+    );
     if (rows.length < SWEEP_BATCH) break;
   }
   result.reservations = await args.shortLinks.deleteExpiredReservations(now);
+  await args.files.forgetUnfinished(now);
   await args.oidcStates?.deleteExpired(now);
   return result;
 }
