@@ -165,7 +165,7 @@ export function createFilesRepository({ db }: { db: Database }) {
     async findSweepable(input: { now: number; staleBefore: number; limit: number }) {
       return db
         .selectFrom('files')
-        .select(['id', 'object_key', 'upload_id', 'status'])
+        .select(['id', 'object_key', 'upload_id', 'status', 'removed_at'])
         .where((eb) =>
           eb.or([
             whereExpired(input.now),
