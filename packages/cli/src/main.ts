@@ -107,7 +107,7 @@ function report(error: unknown): number {
   }
   if (error instanceof ApiError) {
     printErr(error.message);
-    // 410: the file was removed (the server's message says why).
+    // 410: the file was removed, or its upload did not finish (the server's message says which).
     if (error.status === 404 || error.status === 410) return EXIT.notFound;
     return error.status === 400 ? EXIT.usage : EXIT.failed;
   }
