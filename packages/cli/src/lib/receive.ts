@@ -10,7 +10,6 @@ import {
   DownloadInterrupted,
   openResumableCiphertext,
   RESUME,
-  type ResumeTuning,
 } from '@sealdrop/core/client/resumable-ciphertext';
 import { type FileSpan, fileSpan, recordStart } from '@sealdrop/core/crypto/file-span';
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
@@ -28,9 +27,6 @@ import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import type { Api } from './api';
 import { CliError, EXIT } from './errors';
 import { bytesOnDisk, createFileWriter, type Target } from './file-writer';
-
-/** Every drop of a run counts toward the download policy: the next run goes on from the disk. */
-const RUN_RESUME: ResumeTuning = { ...RESUME, forgiveOnProgress: false };
 
 export interface ReceiveInput {
   api: Api;
@@ -71,7 +67,8 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
       refusal,
       signal,
       ...(input.onInterrupted ? { onInterrupted: input.onInterrupted } : {}),
-      tuning: RUN_RESUME,
+      // Every drop of a run counts toward the download policy: the next run goes on from disk.
+      tuning: { ...RESUME, forgiveOnProgress: false },
     });
     let received = 0;
     const metered = ciphertext.body.pipeThrough(
@@ -104,13 +101,10 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
   }
 }
 
-/** A cut, not a fault of the data: Ctrl-C, or a connection that failed or dropped. */
+/** A cut, not a fault of the data: Ctrl-C, or a connection the reader gave up on. */
 export function isInterruption(error: unknown): boolean {
-  return (
-    error instanceof CliError &&
-    (error.exitCode === EXIT.interrupted ||
-      (error.exitCode === EXIT.failed && error.cause !== undefined))
-  );
+  if (!(error instanceof CliError)) return false;
+  return error.exitCode === EXIT.interrupted || error.cause instanceof DownloadInterrupted;
 }
 
 interface ResumePoint {
@@ -191,20 +185,10 @@ function downloadFailure(error: unknown, plaintextSeen: number, signal: AbortSig
         : stoppedDetail(error.message);
     return new CliError(GENERAL_ERROR_MESSAGE, EXIT.integrity, detail, { cause: error });
   }
-  // The reader gave up: a server restarting for longer than the policy waits, or the network.
-  if (error instanceof DownloadInterrupted && error.status !== undefined) {
-    return new CliError('The server is unavailable.', EXIT.failed, undefined, { cause: error });
-  }
-  if (error instanceof DownloadInterrupted || isNetworkFailure(error)) {
-    return new CliError('The connection was lost.', EXIT.failed, undefined, { cause: error });
+  // The reader gave up: the network, or a server restarting for longer than the policy waits.
+  if (error instanceof DownloadInterrupted) {
+    const message = error.status ? 'The server is unavailable.' : 'The connection was lost.';
+    return new CliError(message, EXIT.failed, undefined, { cause: error });
   }
   return error;
-}
-
-/** fetch's failures of the connection itself (refused, reset, closed early), not of the data. */
-function isNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /fetch failed|terminated|network|other side closed/i.test(error.message)
-  );
 }

@@ -141,7 +141,9 @@ describe('openResumableCiphertext', () => {
     const counting = run([...cuts, { kind: 'bytes' }], {
       tuning: { ...FAST, forgiveOnProgress: false },
     });
-    await expect(readAll((await counting.opened).body)).rejects.toThrow('network error');
+    const failure = await readAll((await counting.opened).body).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadInterrupted);
+    expect(((failure as Error).cause as Error).message).toBe('network error');
     expect(counting.store.offsets).toEqual([0, 10_000, 30_000, 60_000, 100_000]);
   });
 

@@ -63,7 +63,7 @@ export interface ResumableCiphertext {
 
 /**
  * A connection that dropped, stalled, ended early or got a 5xx: worth asking again. Thrown at the
- * reader when the tries are spent (the network's own error instead, when there is one).
+ * reader when the tries are spent, the network's own error as its cause.
  */
 export class DownloadInterrupted extends Error {
   override name = 'DownloadInterrupted';
@@ -113,7 +113,9 @@ export async function openResumableCiphertext(
     if (!(error instanceof DownloadInterrupted) && !isNetworkError(error)) throw error;
     failures += 1;
     if (failures >= tuning.policy.attempts) {
-      throw error instanceof DownloadInterrupted && error.cause ? error.cause : error;
+      throw error instanceof DownloadInterrupted
+        ? error
+        : new DownloadInterrupted('connection lost', undefined, { cause: error });
     }
     if (!told) input.onInterrupted?.();
     told = true;
