@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The resumable ciphertext stream against a scripted storage: each request answers from its Range
  * and may drop, stall or refuse, as a flaky network or a changed object would.
