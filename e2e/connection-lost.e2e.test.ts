@@ -1,5 +1,5 @@
 /**
- * A network blip in the middle of an encrypted multipart upload, in Chromium: the browser goes
+ * A network blip in the middle of an encrypted multipart upload, in Chromium and in Firefox: the browser goes
  * offline while parts are in flight. The card says "Connection lost. Retrying…" instead of failing,
  * goes on by itself once the browser is back online, and the link shown before the blip is the
  * link that works afterwards, with identical bytes.
@@ -7,6 +7,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 import { readyShareLink } from './support/share-link';
@@ -15,8 +16,8 @@ const MiB = 1024 * 1024;
 const PART_SIZE = 5 * MiB;
 const HELD_FROM = 3;
 
-describe('an upload that loses its connection, in Chromium', () => {
-  const app = appInBrowser({ UPLOAD_PART_SIZE: String(PART_SIZE) });
+describe.each(CORE_FLOW_BROWSERS)('an upload that loses its connection, in %s', (browserName) => {
+  const app = appInBrowser({ UPLOAD_PART_SIZE: String(PART_SIZE) }, browserName);
 
   it('pauses with "Connection lost. Retrying…", continues online, and keeps its link', async () => {
     const context = await app.browser.newContext({ acceptDownloads: true });

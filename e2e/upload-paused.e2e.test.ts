@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appInBrowser } from './support/app-in-browser';
+import { CORE_FLOW_BROWSERS } from './support/browsers';
 import { saveDecrypted } from './support/download';
 import { randomFile } from './support/files';
 
@@ -13,8 +14,8 @@ const WAITING = 'The sender is still uploading this file. The download will be r
 const PAUSED = 'The upload has paused. It will continue when the sender is back online.';
 const DID_NOT_FINISH = 'This link will not work: the upload did not finish.';
 
-describe('the waiting page and a paused upload, in Chromium', () => {
-  const app = appInBrowser({ UPLOAD_STALL_SECONDS: '2', RATE_LIMIT_ENABLED: 'false' });
+describe.each(CORE_FLOW_BROWSERS)('the waiting page and a paused upload, in %s', (browserName) => {
+  const app = appInBrowser({ UPLOAD_STALL_SECONDS: '2', RATE_LIMIT_ENABLED: 'false' }, browserName);
 
   it('says the upload has paused while no byte moves, then downloads identical bytes', async () => {
     const file = randomFile('paused.bin', 6 * 1024 * 1024);
@@ -51,7 +52,8 @@ describe('the waiting page and a paused upload, in Chromium', () => {
     await recipient.close();
   });
 
-  it('says the link will not work once the sender cancelled the upload', async () => {
+  /** A presigned upload, as the sender's page makes one, and its cancel. */
+  const presignThenCancel = async () => {
     const post = async (path: string, body: object) => {
       const response = await fetch(`${app.server.origin}/api${path}`, {
         method: 'POST',
@@ -65,15 +67,32 @@ describe('the waiting page and a paused upload, in Chromium', () => {
       contentType: 'text/plain',
       size: 20,
     });
+    return { slug: data.slug, cancel: () => post('/upload/abort', { objectKey: data.objectKey }) };
+  };
+
+  it('says the link will not work once the sender cancelled the upload', async () => {
+    const { slug, cancel } = await presignThenCancel();
     const page = await app.browser.newPage();
-    await page.goto(`${app.server.origin}/download/${data.slug}`, { timeout: 60_000 });
+    await page.goto(`${app.server.origin}/download/${slug}`, { timeout: 60_000 });
     await page
       .getByRole('status')
       .filter({ hasText: /uploading|paused/ })
       .waitFor();
-    await post('/upload/abort', { objectKey: data.objectKey });
+    await cancel();
     await page.getByText(DID_NOT_FINISH).waitFor({ timeout: 30_000 });
     expect(await page.getByText('File not found or has expired.').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says the link will not work when it is first opened after the sender cancelled', async () => {
+    const { slug, cancel } = await presignThenCancel();
+    await cancel();
+    const page = await app.browser.newPage();
+    for (const path of [`/s/${slug}`, `/download/${slug}`]) {
+      await page.goto(`${app.server.origin}${path}`, { timeout: 60_000 });
+      await page.getByRole('alert').filter({ hasText: DID_NOT_FINISH }).waitFor();
+      expect(await page.getByText(/not found/i).count()).toBe(0);
+    }
     await page.close();
   });
 });

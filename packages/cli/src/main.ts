@@ -6,7 +6,7 @@ import { REPORT_REASONS } from '@sealdrop/core/moderation';
 import { Command, CommanderError, Option } from 'commander';
 import { getCommand } from './commands/get';
 import { loginCommand, logoutCommand } from './commands/login';
-import { DEFAULT_SERVER, EXPIRY_SECONDS, parseLimit } from './commands/options';
+import { DEFAULT_SERVER, expireHelp, expiriesForHelp, parseLimit } from './commands/options';
 import { reportCommand } from './commands/report';
 import { sendCommand } from './commands/send';
 import { ApiError } from './lib/api';
@@ -25,6 +25,14 @@ const serverOption = () =>
     .env('SEALDROP_SERVER')
     .default(DEFAULT_SERVER);
 
+// `sealdrop send --help` names the expiries of the server it would send to (its /api/config).
+const wantsSendHelp =
+  process.argv[2] === 'send' && process.argv.some((arg) => arg === '-h' || arg === '--help');
+const expireOption = new Option(
+  '-e, --expire <duration>',
+  expireHelp(wantsSendHelp ? await expiriesForHelp(process.argv.slice(3)) : null),
+);
+
 const program = new Command('sealdrop')
   .description(
     'Share files privately: encrypted here, stored as opaque bytes, gone when they expire.',
@@ -38,11 +46,7 @@ program
   .description('encrypt and upload files or folders; prints the link at once, then "ready"')
   .argument('<paths...>', 'files or folders (several make one link)')
   .addOption(serverOption())
-  .addOption(
-    new Option('-e, --expire <duration>', 'how long the link lives').choices(
-      Object.keys(EXPIRY_SECONDS),
-    ),
-  )
+  .addOption(expireOption)
   .option('-l, --limit <downloads>', 'downloads the link allows (1-100)', parseLimit)
   .option('-p, --passphrase', 'protect the link with a passphrase (asked, or SEALDROP_PASSPHRASE)')
   .option('--plain', 'do not encrypt (one file only); the server can read it')
@@ -107,7 +111,7 @@ function report(error: unknown): number {
   }
   if (error instanceof ApiError) {
     printErr(error.message);
-    // 410: the file was removed (the server's message says why).
+    // 410: the file was removed, or its upload did not finish (the server's message says which).
     if (error.status === 404 || error.status === 410) return EXIT.notFound;
     return error.status === 400 ? EXIT.usage : EXIT.failed;
   }

@@ -15,6 +15,7 @@ import {
 } from '@sealdrop/core/download-messages';
 import { TAG_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
+import { UPLOAD_DID_NOT_FINISH_TEXT } from '@sealdrop/core/upload-progress';
 import { describe, expect, it } from 'vitest';
 import {
   linkOf,
@@ -201,6 +202,25 @@ describe('sealdrop get failures', () => {
     const again = await cli(['get', link, '-o', join(work, 'twice.bin')]);
     expect(again.code).toBe(3);
     expect(again.stderr).toBe(`${NOT_FOUND_MESSAGE}\n`);
+  });
+
+  it('says the upload did not finish, with exit 3, for a link whose sender cancelled it', async () => {
+    const post = async (path: string, body: object) =>
+      (
+        await fetch(`${server.origin}/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ data: { objectKey: string; slug: string } }>;
+    const { data } = await post('/upload/presign', {
+      filename: 'cancelled.txt',
+      contentType: 'text/plain',
+      size: 20,
+    });
+    await post('/upload/abort', { objectKey: data.objectKey });
+    const got = await cli(['get', `${server.origin}/s/${data.slug}`, '-o', join(work, 'no.txt')]);
+    expect(got).toMatchObject({ code: 3, stderr: `${UPLOAD_DID_NOT_FINISH_TEXT}\n` });
   });
 
   it('refuses a link without its key (exit 2) and a malformed one', async () => {

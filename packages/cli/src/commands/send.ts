@@ -14,7 +14,7 @@ import { readSecret } from '../lib/prompt';
 import { sendStateStore } from '../lib/send-state';
 import { tokenFor } from '../lib/session';
 import { sendFiles } from '../lib/upload';
-import { EXPIRY_SECONDS } from './options';
+import { expirySeconds, serverExpiries } from './options';
 
 /**
  * A weak passphrase is refused, as the web page's "Passphrase" field does (the account-password
@@ -27,7 +27,8 @@ export const WEAK_PASSPHRASE_DETAIL =
 
 export interface SendOptions {
   server: string;
-  expire?: keyof typeof EXPIRY_SECONDS;
+  /** `--expire`: checked against the server's choices (its /api/config) before anything else. */
+  expire?: string;
   limit?: number;
   passphrase?: boolean;
   plain?: boolean;
@@ -41,6 +42,9 @@ export interface SendOptions {
 
 export async function sendCommand(paths: string[], options: SendOptions): Promise<void> {
   const origin = serverOrigin(options.server);
+  const expiresIn = options.expire
+    ? expirySeconds(options.expire, await serverExpiries(createApi(origin)))
+    : undefined;
   const files = await collectFiles(paths, {
     followSymlinks: options.followSymlinks ?? false,
     onNotice: (text) => printErr(text),
@@ -77,7 +81,7 @@ export async function sendCommand(paths: string[], options: SendOptions): Promis
       files,
       encrypt: !options.plain,
       ...(passphrase ? { passphrase } : {}),
-      ...(options.expire ? { expiresIn: EXPIRY_SECONDS[options.expire] } : {}),
+      ...(expiresIn ? { expiresIn } : {}),
       ...(options.limit ? { downloadLimit: options.limit } : {}),
       signal: controller.signal,
       store,

@@ -34,7 +34,7 @@ import { CliError, EXIT } from './errors';
 import { bytesOnDisk, partPath, type Target } from './file-writer';
 import { parseLink } from './link';
 import { partOwner, readPartState, removePart } from './part-sidecar';
-import { isCut, receiveObject } from './receive';
+import { receiveObject } from './receive';
 import { isRetryable } from './transfer';
 import { visitorCookieStore } from './visitor-cookie';
 
@@ -50,7 +50,7 @@ export interface GetInput {
   onWaiting?: (why: 'uploading' | 'scanning') => void;
   /** An earlier, interrupted download of the same files left this many bytes to go on from. */
   onResume?: (bytes: number) => void;
-  /** The connection dropped; another attempt goes on from the last whole record. */
+  /** The connection dropped; another request goes on from the last whole record. */
   onInterrupted?: () => void;
   /** Object bytes received so far, of `total` (-1 when unknown). */
   onProgress?: (received: number, total: number) => void;
@@ -94,31 +94,22 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   const onDisk = await bytesOnDisk(targets);
   if (onDisk > 0) input.onResume?.(onDisk);
 
-  // A dropped connection is taken up again from the last whole record on disk, as often as the
-  // download policy allows (the page's policy too); then the next run of the same command goes on.
-  await withRetry(
-    async () => {
-      cookie = await receiveObject({
-        api,
-        fileId,
-        secrets,
-        targets,
-        cookie,
-        signal: input.signal,
-        onCookie: async (fresh) => {
-          cookie = fresh;
-          await visitor?.save(fresh);
-        },
-        ...(input.onProgress ? { onProgress: input.onProgress } : {}),
-      });
+  // A dropped connection is taken up again within the run by core's resumable reader (the page's
+  // loop, under the download policy); then the next run of the same command goes on from disk.
+  cookie = await receiveObject({
+    api,
+    fileId,
+    secrets,
+    targets,
+    cookie,
+    signal: input.signal,
+    onCookie: async (fresh) => {
+      cookie = fresh;
+      await visitor?.save(fresh);
     },
-    {
-      policy: DOWNLOAD_RETRY,
-      signal: input.signal,
-      shouldRetry: isCut,
-      onRetry: () => input.onInterrupted?.(),
-    },
-  );
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(input.onInterrupted ? { onInterrupted: input.onInterrupted } : {}),
+  });
   // Burns a spent limited link at once, as the page does; the visitor cookie proves the download.
   await api
     .request(`/files/${encodeURIComponent(fileId)}/downloaded`, {

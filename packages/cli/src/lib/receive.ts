@@ -1,11 +1,17 @@
 /**
- * One attempt at the bytes of a download: from where the `.part` files end (the last whole record
- * on disk), fetched through the server's redirect by Range, decrypted and verified by core's
- * createDecryptionStream, written by the file writer. A cut connection keeps what verified, so the
- * next attempt (or the next run) goes on from there; a record that fails keeps nothing.
+ * The bytes of a download: from where the `.part` files end (the last whole record on disk),
+ * fetched through the server's redirect by core's resumable reader (the page's reconnect loop:
+ * a dropped connection is asked for again within the run), decrypted and verified by core's
+ * createDecryptionStream, written by the file writer. A run that gives up keeps what verified, so
+ * the next run goes on from there; a record that fails keeps nothing.
  */
 
-import { type FileSpan, fileSpan } from '@sealdrop/core/crypto/file-span';
+import {
+  DownloadInterrupted,
+  openResumableCiphertext,
+  RESUME,
+} from '@sealdrop/core/client/resumable-ciphertext';
+import { type FileSpan, fileSpan, recordStart } from '@sealdrop/core/crypto/file-span';
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
@@ -27,12 +33,14 @@ export interface ReceiveInput {
   fileId: string;
   secrets: FragmentSecrets | null;
   targets: readonly Target[];
-  /** The visitor cookie of an earlier attempt, so the server counts this download once. */
+  /** The visitor cookie of an earlier run, so the server counts this download once. */
   cookie: string;
   /** The server set a visitor cookie: kept at once, so a run killed from here on can resume. */
   onCookie?: (cookie: string) => Promise<void>;
   signal: AbortSignal;
   onProgress?: (received: number, total: number) => void;
+  /** The connection dropped; another request goes on from the last whole record. */
+  onInterrupted?: () => void;
 }
 
 /** Receives the rest of the object; answers the visitor cookie the server set. */
@@ -44,29 +52,43 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
   let plaintextSeen = 0;
   let cookie = input.cookie;
   try {
-    const opened = await openObject(api, fileId, resume.range, cookie, signal);
-    if (opened.cookie && opened.cookie !== cookie) await input.onCookie?.(opened.cookie);
-    cookie = opened.cookie || cookie;
+    const ciphertext = await openResumableCiphertext({
+      open: async (range, attemptSignal) => {
+        const opened = await openObject(api, fileId, range, cookie, attemptSignal);
+        if (opened.cookie && opened.cookie !== cookie) {
+          cookie = opened.cookie;
+          await input.onCookie?.(cookie);
+        }
+        return opened.response;
+      },
+      ...(resume.bytes ? { span: resume.bytes } : {}),
+      // Each request of a run starts at a record boundary, as the first one of a next run does.
+      ...(secrets ? { resumeFrom: recordStart } : {}),
+      refusal,
+      signal,
+      ...(input.onInterrupted ? { onInterrupted: input.onInterrupted } : {}),
+      // Every drop of a run counts toward the download policy: the next run goes on from disk.
+      tuning: { ...RESUME, forgiveOnProgress: false },
+    });
     let received = 0;
-    const metered = opened.body.pipeThrough(
+    const metered = ciphertext.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, out) {
           received += chunk.length;
-          input.onProgress?.(received, opened.total);
+          input.onProgress?.(received, ciphertext.total);
           out.enqueue(chunk);
         },
       }),
     );
     const plaintext = secrets
       ? metered.pipeThrough(
-          createDecryptionStream(await importKey(secrets.rawKey), secrets.iv, resume.span),
+          createDecryptionStream(await importKey(secrets.rawKey), secrets.iv, resume.records),
         )
       : metered;
     for await (const chunk of plaintext) {
       plaintextSeen += chunk.length;
       await writer.write(chunk);
     }
-    if (!secrets && opened.total >= 0 && received !== opened.total) throw new DecryptionError();
     await writer.finish();
     return cookie;
   } catch (error) {
@@ -79,23 +101,19 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
   }
 }
 
-/** A cut, not a fault of the data: Ctrl-C, or a connection that failed or dropped. */
+/** A cut, not a fault of the data: Ctrl-C, or a connection the reader gave up on. */
 export function isInterruption(error: unknown): boolean {
-  return error instanceof CliError && (error.exitCode === EXIT.interrupted || isCut(error));
-}
-
-/** The connection failed or dropped: worth another attempt from where the files end. */
-export function isCut(error: unknown): boolean {
-  return error instanceof CliError && error.exitCode === EXIT.failed && error.cause !== undefined;
+  if (!(error instanceof CliError)) return false;
+  return error.exitCode === EXIT.interrupted || error.cause instanceof DownloadInterrupted;
 }
 
 interface ResumePoint {
   /** Plaintext bytes kept from the earlier run. */
   plaintext: number;
-  /** The Range header asking for the rest of the object; null for all of it. */
-  range: string | null;
+  /** The object's bytes still to fetch; undefined for all of it. */
+  bytes?: { start: number; end: number };
   /** The records still to decrypt (core's span); undefined for the whole object. */
-  span?: FileSpan;
+  records?: FileSpan;
 }
 
 /**
@@ -104,17 +122,17 @@ interface ResumePoint {
  * end of the object is verified by this run too.
  */
 function resumePoint(onDisk: number, plainSize: number, encrypted: boolean): ResumePoint {
-  if (onDisk <= 0) return { plaintext: 0, range: null };
+  if (onDisk <= 0) return { plaintext: 0 };
   if (!encrypted) {
     const at = Math.min(onDisk, Math.max(0, plainSize - 1));
-    return at > 0 ? { plaintext: at, range: `bytes=${at}-` } : { plaintext: 0, range: null };
+    return at > 0 ? { plaintext: at, bytes: { start: at, end: plainSize } } : { plaintext: 0 };
   }
   const records = Math.max(1, Math.ceil(plainSize / RECORD_SIZE));
   const first = Math.min(Math.floor(onDisk / RECORD_SIZE), records - 1);
-  if (first === 0) return { plaintext: 0, range: null };
+  if (first === 0) return { plaintext: 0 };
   const at = first * RECORD_SIZE;
   const span = fileSpan(at, plainSize - at, plainSize)!;
-  return { plaintext: at, range: `bytes=${span.byteStart}-${span.byteEnd - 1}`, span };
+  return { plaintext: at, bytes: { start: span.byteStart, end: span.byteEnd }, records: span };
 }
 
 /**
@@ -144,23 +162,11 @@ async function openObject(
     await response.body?.cancel();
     response = await fetch(new URL(location, api.origin), { signal, headers });
   }
-  if (!response.ok || !response.body) throw await refusal(response);
-  // A server that ignored the Range would send the object from its start.
-  if (range && response.status !== 206) throw new CliError(GENERAL_ERROR_MESSAGE);
-  const length = Number(response.headers.get('content-length') ?? -1);
-  return { body: response.body, total: Number.isFinite(length) ? length : -1, cookie };
+  return { response, cookie };
 }
 
 async function refusal(response: Response): Promise<CliError> {
   if (response.status === 404) return new CliError(NOT_FOUND_MESSAGE, EXIT.notFound);
-  // A server restarting or briefly without its database or store: worth another attempt, as a
-  // dropped connection is, not a verdict on the file (docs/reliability.md, "Soak").
-  if (response.status >= 500 || response.status === 429) {
-    await response.body?.cancel();
-    return new CliError('The server is unavailable.', EXIT.failed, undefined, {
-      cause: new Error(`HTTP ${response.status}`),
-    });
-  }
   let message = GENERAL_ERROR_MESSAGE;
   if (response.status >= 400 && response.status < 500) {
     const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
@@ -179,16 +185,10 @@ function downloadFailure(error: unknown, plaintextSeen: number, signal: AbortSig
         : stoppedDetail(error.message);
     return new CliError(GENERAL_ERROR_MESSAGE, EXIT.integrity, detail, { cause: error });
   }
-  if (isNetworkFailure(error)) {
-    return new CliError('The connection was lost.', EXIT.failed, undefined, { cause: error });
+  // The reader gave up: the network, or a server restarting for longer than the policy waits.
+  if (error instanceof DownloadInterrupted) {
+    const message = error.status ? 'The server is unavailable.' : 'The connection was lost.';
+    return new CliError(message, EXIT.failed, undefined, { cause: error });
   }
   return error;
-}
-
-/** fetch's failures of the connection itself (refused, reset, closed early), not of the data. */
-function isNetworkFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /fetch failed|terminated|network|other side closed/i.test(error.message)
-  );
 }

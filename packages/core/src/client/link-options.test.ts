@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultExpirySeconds, EXPIRY_SECONDS, expiryOptions, linkLimits } from './link-options';
+import {
+  defaultExpirySeconds,
+  expiryByFlag,
+  expiryOptions,
+  linkLimits,
+  serverExpiryOptions,
+} from './link-options';
 
 const labels = (premium: boolean, config = {}) =>
   expiryOptions(linkLimits(config), premium).map((o) => `${o.label}${o.premiumOnly ? '*' : ''}`);
@@ -22,7 +28,21 @@ describe('link options', () => {
     expect(defaultExpirySeconds(linkLimits(undefined), true)).toBe(30 * 24 * 3600);
   });
 
-  it('maps the command line flags to seconds', () => {
-    expect(EXPIRY_SECONDS).toEqual({ '1h': 3600, '1d': 86_400, '7d': 604_800, '30d': 2_592_000 });
+  it("names each choice by the command line's flag, and finds it by that flag", () => {
+    const options = serverExpiryOptions(linkLimits({ retentionHours: 48 }));
+    expect(options.map((o) => `${o.flag}${o.premiumOnly ? '*' : ''}`)).toEqual([
+      '1h',
+      '1d',
+      '48h',
+      '7d*',
+      '30d*',
+    ]);
+    expect(expiryByFlag('48h', options)?.seconds).toBe(48 * 3600);
+    expect(expiryByFlag('2d', options)?.seconds).toBe(48 * 3600);
+    expect(expiryByFlag('30d', options)?.seconds).toBe(30 * 24 * 3600);
+    expect(expiryByFlag('2h', options)).toBeUndefined();
+    expect(expiryByFlag('7 days', options)).toBeUndefined();
+    // Retention in whole days from three on is named in days.
+    expect(expiryOptions(linkLimits({ retentionHours: 72 }), false).at(-2)?.flag).toBe('3d');
   });
 });

@@ -45,15 +45,10 @@ export const EXPIRY_CHOICES = [
   { flag: '30d', label: '30 days', seconds: 30 * DAY },
 ] as const;
 
-export type ExpiryFlag = (typeof EXPIRY_CHOICES)[number]['flag'];
-
-/** `--expire 7d` → seconds. */
-export const EXPIRY_SECONDS = Object.fromEntries(
-  EXPIRY_CHOICES.map((choice) => [choice.flag, choice.seconds]),
-) as Record<ExpiryFlag, number>;
-
 export interface ExpiryOption {
   label: string;
+  /** The command line's `--expire` value for it: `1h`, `1d`, `48h`, `7d` … */
+  flag: string;
   seconds: number;
   /** Longer than this plan keeps: shown, but only Premium may pick it. */
   premiumOnly: boolean;
@@ -72,14 +67,49 @@ export function expiryOptions(limits: LinkLimits, premium: boolean): ExpiryOptio
   const beyond = premium ? [] : sorted.filter((s) => s > max).slice(0, 1);
   return [...allowed, ...beyond].map((s) => ({
     label: labelOf(s),
+    flag: flagOf(s),
     seconds: s,
     premiumOnly: s > max,
   }));
 }
 
+/**
+ * Every expiry some plan of the server may pick (the command line, which does not know the plan,
+ * checks `--expire` against these): each plan's own, marked Premium beyond what a free account keeps.
+ */
+export function serverExpiryOptions(limits: LinkLimits): ExpiryOption[] {
+  const free = limits.retentionMs.free / 1000;
+  const all = new Map<number, ExpiryOption>();
+  for (const option of [...expiryOptions(limits, false), ...expiryOptions(limits, true)]) {
+    all.set(option.seconds, { ...option, premiumOnly: option.seconds > free });
+  }
+  return [...all.values()].sort((a, b) => a.seconds - b.seconds);
+}
+
 /** A new link lives as long as the plan keeps files, unless the sender picks less. */
 export function defaultExpirySeconds(limits: LinkLimits, premium: boolean): number {
   return limits.retentionMs[premium ? 'premium' : 'free'] / 1000;
+}
+
+/**
+ * The option `--expire` names among `options`: `<n>h` or `<n>d`, so a retention of 48 hours is
+ * `48h` or `2d` alike. Undefined when it names none of them.
+ */
+export function expiryByFlag(
+  flag: string,
+  options: readonly ExpiryOption[],
+): ExpiryOption | undefined {
+  const match = /^(\d+)([hd])$/.exec(flag.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * (match[2] === 'd' ? DAY : HOUR);
+  return options.find((option) => option.seconds === seconds);
+}
+
+/** A usual expiry's own flag; another in days from three on, else in hours, as its label says. */
+function flagOf(seconds: number): string {
+  const known = EXPIRY_CHOICES.find((choice) => choice.seconds === seconds);
+  if (known) return known.flag;
+  return seconds > 2 * DAY && seconds % DAY === 0 ? `${seconds / DAY}d` : `${seconds / HOUR}h`;
 }
 
 function labelOf(seconds: number): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../bytes';
 import { RECORD_SIZE } from '../record-format';
-import { fileOffsets, fileSpan, sealedSize, slicePlaintext } from './file-span';
+import { fileOffsets, fileSpan, recordStart, sealedSize, slicePlaintext } from './file-span';
 import { importKey } from './key-material';
 import { createDecryptionStream, encryptBytes, type RecordSpan } from './record-cipher';
 
@@ -96,5 +96,20 @@ describe('one file of a link fetched alone', () => {
     await expect(
       decryptSpan(key, range, { ...span, endsObject: true }, span.skip, span.size),
     ).rejects.toThrow();
+  });
+});
+
+describe('recordStart', () => {
+  it('answers the start of the sealed record holding a byte: 0 in the header', () => {
+    const sealed = RECORD_SIZE + 16;
+    expect(recordStart(0)).toBe(0);
+    expect(recordStart(7)).toBe(0);
+    expect(recordStart(8)).toBe(8);
+    expect(recordStart(8 + sealed - 1)).toBe(8);
+    expect(recordStart(8 + sealed)).toBe(8 + sealed);
+    expect(recordStart(8 + 3 * sealed + 100)).toBe(8 + 3 * sealed);
+    // The start of each file's span is the start of its first record.
+    const span = fileSpan(5 * RECORD_SIZE + 9, 10, 9 * RECORD_SIZE)!;
+    expect(recordStart(span.byteStart + 1)).toBe(span.byteStart);
   });
 });

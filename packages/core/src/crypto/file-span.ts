@@ -66,6 +66,13 @@ export function fileSpan(offset: number, size: number, plainSize: number): FileS
   };
 }
 
+/** Where the sealed record holding byte `offset` of an object starts (0 within the header). */
+export function recordStart(offset: number): number {
+  if (offset < HEADER_SIZE) return 0;
+  const index = Math.floor((offset - HEADER_SIZE) / SEALED_RECORD_SIZE);
+  return HEADER_SIZE + index * SEALED_RECORD_SIZE;
+}
+
 /** Keeps plaintext bytes [skip, skip + size) of a stream and drops the rest. */
 export function slicePlaintext(
   skip: number,

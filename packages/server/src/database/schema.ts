@@ -285,6 +285,12 @@ export interface UploadQuotaUsageTable {
   at: number;
 }
 
+/** A link whose upload ended unfinished (cancelled, or swept): "did not finish" until `until`. */
+export interface UnfinishedUploadsTable {
+  file_id: string;
+  until: number;
+}
+
 export interface DatabaseSchema {
   files: FilesTable;
   short_links: ShortLinksTable;
@@ -307,6 +313,7 @@ export interface DatabaseSchema {
   address_blocks: AddressBlocksTable;
   moderation_audit: ModerationAuditTable;
   upload_quota_usage: UploadQuotaUsageTable;
+  unfinished_uploads: UnfinishedUploadsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

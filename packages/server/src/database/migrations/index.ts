@@ -22,6 +22,7 @@ import * as m0022 from './0022-mail-notices';
 import * as m0025 from './0025-moderation';
 import * as m0030 from './0030-malware-scans';
 import * as m0032 from './0032-upload-progress';
+import * as m0033 from './0033-unfinished-uploads';
 
 /** Every migration, in order. Listed by hand so that no file system scan is needed at run time. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025-moderation': m0025,
   '0030-malware-scans': m0030,
   '0032-upload-progress': m0032,
+  '0033-unfinished-uploads': m0033,
 };

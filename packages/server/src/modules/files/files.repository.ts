@@ -4,6 +4,12 @@ import { whereExpired, whereLive } from '../../shared/file-liveness';
 
 export type FileRow = Selectable<FilesTable>;
 
+/**
+ * How long a link whose upload ended unfinished (cancelled, or swept) still says so to whoever
+ * opens it, counted from its end; after that it is an unknown link like any other.
+ */
+export const UNFINISHED_LINK_MS = 7 * 24 * 60 * 60 * 1000;
+
 export function createFilesRepository({ db }: { db: Database }) {
   /**
    * Rows, with their download records, counted visits and reward claims, one statement a table;
@@ -128,11 +134,38 @@ export function createFilesRepository({ db }: { db: Database }) {
 
     deleteMany,
 
+    /** The uploads `ids` ended unfinished at `now`: their links say so for UNFINISHED_LINK_MS. */
+    async rememberUnfinished(ids: string[], now: number): Promise<void> {
+      if (ids.length === 0) return;
+      const until = now + UNFINISHED_LINK_MS;
+      await db
+        .insertInto('unfinished_uploads')
+        .values(ids.map((id) => ({ file_id: id, until })))
+        .onConflict((conflict) => conflict.column('file_id').doUpdateSet({ until }))
+        .execute();
+    },
+
+    /** Whether `id` names an upload that ended unfinished, and its link still says so. */
+    async isUnfinished(id: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('unfinished_uploads')
+        .select('file_id')
+        .where('file_id', '=', id)
+        .where('until', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Forgets the unfinished uploads whose time to say so is over. */
+    async forgetUnfinished(now: number): Promise<void> {
+      await db.deleteFrom('unfinished_uploads').where('until', '<=', now).execute();
+    },
+
     /** Expired files, and uploads left pending past `staleBefore`, not claimed by another sweeper. */
     async findSweepable(input: { now: number; staleBefore: number; limit: number }) {
       return db
         .selectFrom('files')
-        .select(['id', 'object_key', 'upload_id', 'status'])
+        .select(['id', 'object_key', 'upload_id', 'status', 'removed_at'])
         .where((eb) =>
           eb.or([
             whereExpired(input.now),

@@ -5,7 +5,12 @@ import { DOWNLOAD_URL_TTL_SECONDS, urlLifetimeSeconds } from '../../shared/links
 import { refuseRemoved } from '../moderation/moderation.errors';
 import type { StorageDriver } from '../storage/storage.types';
 import type { FileDownloadsRepository } from './file-downloads.repository';
-import { fileBeingScanned, fileNotFound, fileStillUploading } from './files.errors';
+import {
+  fileBeingScanned,
+  fileNotFound,
+  fileStillUploading,
+  uploadDidNotFinish,
+} from './files.errors';
 import type { FileRow, FilesRepository } from './files.repository';
 
 /**
@@ -42,7 +47,8 @@ function wasCountedRecently(deps: ReadDeps, fileId: string, visitor: Visitor, no
  * A file that exists, has not expired and still has a download for this visitor (a spent link
  * stays open only to the browsers it was given to, for their retries); finished or still
  * uploading. Unknown, expired and spent look the same to the caller (404); a removed file answers
- * 410 with the reason until its original expiry.
+ * 410 with the reason until its original expiry, an upload that ended unfinished 410 "did not
+ * finish" for a while (UNFINISHED_LINK_MS).
  */
 export async function findLiveFile(
   deps: ReadDeps,
@@ -53,6 +59,7 @@ export async function findLiveFile(
   alwaysCheckCounted = false,
 ): Promise<{ file: FileRow; counted: boolean }> {
   const file = await deps.files.findById(id);
+  if (!file && (await deps.files.isUnfinished(id, now))) throw uploadDidNotFinish();
   if (!file || isExpired(file, now)) throw fileNotFound();
   refuseRemoved(file);
   // Page views of a link with downloads left need no visitor lookup.

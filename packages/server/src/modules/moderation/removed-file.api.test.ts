@@ -109,6 +109,20 @@ describeEachDatabase('a removed file', (createDatabase) => {
     expect(audit).toMatchObject([
       { action: 'file.removed', actor_id: null, actor_label: 'malware scanner', reason: 'malware' },
     ]);
+
+    // Swept at its original expiry it is an expired link, not one whose upload "did not finish".
+    server.clock.advance(25 * 60 * 60 * 1000);
+    const swept = await sweepExpired({
+      files: moderationDepsOf(server).files,
+      shortLinks: moderationDepsOf(server).shortLinks,
+      storage: server.storage,
+      now: server.clock.now(),
+    });
+    expect(swept.files).toBe(1);
+    expect(await client.call('GET', `/api/files/${plan.slug}/info`)).toMatchObject({
+      statusCode: 404,
+      body: { message: 'File not found or has expired.' },
+    });
   });
 
   it('is in force and audited even when the store is down; removing again deletes the object', async () => {

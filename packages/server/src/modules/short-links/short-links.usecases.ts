@@ -8,6 +8,7 @@ import { isExpired } from '../../shared/file-liveness';
 import { generateShortCode } from '../../shared/ids';
 import { shortUrl } from '../../shared/links';
 import type { FileDownloadsRepository } from '../files/file-downloads.repository';
+import { uploadDidNotFinish } from '../files/files.errors';
 import type { FilesRepository } from '../files/files.repository';
 import { findLiveFile } from '../files/files.usecases';
 import { refuseRemoved } from '../moderation/moderation.errors';
@@ -103,6 +104,8 @@ export async function resolveShortCode(args: {
   const { deps, input } = args;
   const now = args.now.getTime();
   const link = await deps.shortLinks.find(input.shortCode);
+  // A link's code is its file's id: an upload that ended unfinished took its short link with it.
+  if (!link && (await deps.files.isUnfinished(input.shortCode, now))) throw uploadDidNotFinish();
   if (!link?.file_id) throw linkNotFound();
   // Still uploading is a state, not an error: the download page waits for it.
   const { file } = await findLiveFile(deps, link.file_id, input, now).catch((error: unknown) => {

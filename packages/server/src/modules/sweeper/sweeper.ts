@@ -80,9 +80,20 @@ export async function sweepExpired(args: {
     );
     await args.shortLinks.deleteForFiles(objectsGone);
     result.files += await args.files.deleteMany(objectsGone);
+    // An upload swept before it finished says so for a while, not "not found"; a removed one's
+    // link has said why until now (moderation), and is forgotten like any expired file.
+    const gone = new Set(objectsGone);
+    const unfinished = rows.filter(
+      (row) => gone.has(row.id) && row.status === 'pending' && row.removed_at === null,
+    );
+    await args.files.rememberUnfinished(
+      unfinished.map((row) => row.id),
+      now,
+    );
     if (rows.length < SWEEP_BATCH) break;
   }
   result.reservations = await args.shortLinks.deleteExpiredReservations(now);
+  await args.files.forgetUnfinished(now);
   await args.oidcStates?.deleteExpired(now);
   return result;
 }

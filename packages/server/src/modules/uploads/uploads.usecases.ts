@@ -298,7 +298,7 @@ export async function finalizeUpload(args: {
   if (file.status === 'ready' || file.status === 'scanning')
     return { ...result, status: file.status };
   try {
-    await completeObject(deps, file, input);
+    await completeObject(deps, file, input, now);
   } catch (error) {
     deps.events?.failed();
     throw error;
@@ -322,6 +322,7 @@ async function completeObject(
   deps: UploadDeps,
   file: FileRow,
   input: { objectKey?: string; parts?: { partNumber: number; etag: string }[] },
+  now: number,
 ): Promise<void> {
   if (file.upload_id) {
     const { partCount } = planObject({
@@ -351,7 +352,7 @@ async function completeObject(
   if (stored.size !== file.object_size) {
     // Only the holder of the secret object key may cause a discard; a slug is public.
     if (!input.objectKey) throw errors.objectMissing();
-    await discard(deps, file);
+    await discard(deps, file, now);
     throw errors.sizeMismatch(file.object_size, stored.size);
   }
 }
@@ -361,23 +362,22 @@ export async function abortUpload(args: {
   input: { objectKey: string; uploadId?: string };
   now?: Date;
 }): Promise<{ aborted: true }> {
-  const file = await findPending(
-    args.deps,
-    args.input.objectKey,
-    (args.now ?? new Date()).getTime(),
-  );
+  const now = (args.now ?? new Date()).getTime();
+  const file = await findPending(args.deps, args.input.objectKey, now);
   if (args.input.uploadId && file.upload_id && args.input.uploadId !== file.upload_id)
     throw errors.uploadNotFound();
-  await discard(args.deps, file);
+  await discard(args.deps, file, now);
   await args.deps.releaseQuota?.(file);
   args.deps.events?.aborted();
   return { aborted: true };
 }
 
-async function discard(deps: UploadDeps, file: FileRow): Promise<void> {
+/** Ends an unfinished upload: its bytes, short link and row go; its link says "did not finish". */
+async function discard(deps: UploadDeps, file: FileRow, now: number): Promise<void> {
   if (file.upload_id)
     await deps.storage.abortMultipart({ key: file.object_key, uploadId: file.upload_id });
   await deps.storage.delete(file.object_key);
   await deps.shortLinks.deleteForFile(file.id);
   await deps.files.delete(file.id);
+  await deps.files.rememberUnfinished([file.id], now);
 }

@@ -28,8 +28,9 @@ export function useFileInfo(fileId: string | undefined) {
     retry: (failures, error) =>
       failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     staleTime: 60_000,
-    // Polls only while the file is uploading or being checked for malware; an aborted or expired
-    // upload turns into a 404, a blocked one into a 410 (errors), which ends the polling.
+    // Polls only while the file is uploading or being checked for malware; an upload cancelled or
+    // swept unfinished and a blocked one turn into a 410, an expired one into a 404 (errors),
+    // which ends the polling.
     refetchInterval: (query) =>
       isWaitingStatus(query.state.data?.status) && query.state.status !== 'error'
         ? uploadWaitDelay(query.state.dataUpdateCount)

@@ -1,7 +1,7 @@
 import { isWaitingStatus } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
 import { isShortCode } from '@sealdrop/core/short-code';
-import { UPLOAD_DID_NOT_FINISH_TEXT, UPLOAD_PAUSED_TEXT } from '@sealdrop/core/upload-progress';
+import { UPLOAD_PAUSED_TEXT } from '@sealdrop/core/upload-progress';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
@@ -77,9 +77,8 @@ function FileDownload({
   }
   if (info.isError) {
     const notFound = info.error instanceof ApiError && info.error.status === 404;
-    // Gone while this page waited for it: the sender cancelled, or the unfinished upload was swept.
-    if (notFound && info.data?.status === 'uploading')
-      return <Problem message={UPLOAD_DID_NOT_FINISH_TEXT} />;
+    // A 410 says why in the server's words: removed (malware, terms), or the upload did not
+    // finish (the sender cancelled it, or it was swept), whether this page waited on it or not.
     const clientError = info.error instanceof ApiError && info.error.status < 500;
     return (
       <Problem

@@ -30,6 +30,7 @@ const info = (status: 'uploading' | 'scanning' | 'ready', isEncrypted = true, st
 
 const NOT_FOUND = { status: 404, message: 'File not found or has expired.' };
 const REMOVED = { status: 410, message: 'This file was removed because it contains malware.' };
+const UNFINISHED = { status: 410, message: DID_NOT_FINISH };
 
 /** The server's answers to /info, in order; the last one repeats. Other requests: 404. */
 function serveInfo(answers: Array<object | typeof NOT_FOUND>) {
@@ -40,7 +41,7 @@ function serveInfo(answers: Array<object | typeof NOT_FOUND>) {
       if (!String(input).endsWith('/info')) return new Response('', { status: 404 });
       times.push(Date.now());
       const answer = answers[Math.min(times.length - 1, answers.length - 1)];
-      const refusal = [NOT_FOUND, REMOVED].find((error) => error === answer);
+      const refusal = [NOT_FOUND, REMOVED, UNFINISHED].find((error) => error === answer);
       return refusal
         ? new Response(JSON.stringify({ status: 'error', message: refusal.message }), {
             status: refusal.status,
@@ -95,7 +96,7 @@ describe('a link opened while the file is still uploading', () => {
   );
 
   it('stops waiting and says the link will not work when the upload is aborted', slow, async () => {
-    const times = serveInfo([info('uploading'), NOT_FOUND]);
+    const times = serveInfo([info('uploading'), UNFINISHED]);
     renderPage();
     expect(await screen.findByText(WAITING)).toBeInTheDocument();
     expect(await screen.findByText(DID_NOT_FINISH, undefined, { timeout: 5000 })).toBeVisible();

@@ -3,9 +3,13 @@
  * records, fetched by Range: core/crypto/file-span.ts) or all of them as a zip. Shared by the
  * download worker and the page's own decryption, so both fetch, resume and check alike.
  */
+
+import {
+  openResumableCiphertext,
+  type ResumableCiphertextInput,
+} from '@sealdrop/core/client/resumable-ciphertext';
 import { type FileSpan, slicePlaintext } from '@sealdrop/core/crypto/file-span';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
-import { openResumableCiphertext, type ResumableCiphertextInput } from './resumable-ciphertext';
 import { type ZipEntry, zipFiles, zipSize } from './zip-files';
 
 export type Selection =
