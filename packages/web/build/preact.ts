@@ -1,7 +1,8 @@
 /**
  * The app is written against React's API and types, and runs on Preact (`preact/compat`): the
- * same hooks, portals and refs for a tenth of React DOM's script (62 KB gzip → about 11), which a
- * phone parses and runs before it draws the home page (docs/adr/0008-preact-compat.md). The
+ * same hooks, portals and refs for an eighth of the script (React DOM, React and the scheduler
+ * were 66 KB gzip of the home page's; Preact is 8), which a phone parses and runs before it draws
+ * the home page (docs/adr/0008-preact-compat.md). The
  * build, the dev server and the web unit tests resolve React's modules, the app's and its
  * libraries' (React Router, TanStack Query, Testing Library), to these.
  */
