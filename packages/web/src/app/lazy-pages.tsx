@@ -30,6 +30,10 @@ export const lazyPages = {
     return <DownloadPage renderReportLink={renderReportLink} />;
   }),
   shortLink: page(async () => {
+    // A short link becomes the download page once its code is resolved: that page's scripts are
+    // fetched meanwhile (and named with the short link's page, build/page-scripts.ts).
+    void import('../features/download/components/download-page');
+    void import('../features/report/components/report-link');
     const { ShortLinkPage } = await import('../features/short-link/components/short-link-page');
     return <ShortLinkPage />;
   }),
