@@ -39,9 +39,9 @@ export function ActionDialog({
   };
   return (
     <Modal open onClose={onClose} title={title} description={description} size="sm">
-      <form className="sd-admin-form" noValidate onSubmit={submit} aria-busy={pending}>
+      <form className="sd-form" noValidate onSubmit={submit} aria-busy={pending}>
         {children}
-        <div className="sd-admin-form__field">
+        <div className="sd-form__field">
           <label htmlFor={`${id}-note`}>Note for the audit log (optional)</label>
           <textarea
             id={`${id}-note`}
@@ -52,11 +52,11 @@ export function ActionDialog({
           />
         </div>
         {error ? (
-          <p className="sd-admin-form__failure" role="alert">
+          <p className="sd-form__failure" role="alert">
             {error}
           </p>
         ) : null}
-        <div className="sd-admin-form__actions">
+        <div className="sd-form__actions">
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>

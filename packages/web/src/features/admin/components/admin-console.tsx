@@ -7,6 +7,7 @@ import { BlocksView } from './blocks-view';
 import { FilesView } from './files-view';
 import { OverviewView } from './overview-view';
 import { ReportsView } from './reports-view';
+import '../../../components/form/dialog-form.css';
 import './admin.css';
 
 /** The console's views, each at a path of its own under /admin (reports at /admin itself). */

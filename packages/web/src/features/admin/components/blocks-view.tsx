@@ -89,7 +89,7 @@ function LiftButton({
         Lift
       </Button>
       {action.error ? (
-        <p role="alert" className="sd-admin-form__failure">
+        <p role="alert" className="sd-form__failure">
           {action.error}
         </p>
       ) : null}

@@ -7,11 +7,11 @@ export function FeedbackThanks() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} className="sd-feedback-thanks" role="status" tabIndex={-1}>
-      <span className="sd-feedback-thanks__icon" aria-hidden="true">
+    <div ref={ref} className="sd-thanks sd-feedback-thanks" role="status" tabIndex={-1}>
+      <span className="sd-thanks__icon" aria-hidden="true">
         <CheckIcon size={28} />
       </span>
-      <p className="sd-feedback-thanks__title">{FEEDBACK_TEXTS.thanksTitle}</p>
+      <p className="sd-thanks__title">{FEEDBACK_TEXTS.thanksTitle}</p>
       <p className="sd-feedback-thanks__body">{FEEDBACK_TEXTS.thanksBody}</p>
     </div>
   );

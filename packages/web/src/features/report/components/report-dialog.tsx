@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { useReportForm } from '../hooks/use-report-form';
 import { ReportForm } from './report-form';
 import { REPORT_TEXTS as T } from './report-texts';
+import '../../../components/form/dialog-form.css';
 import './report.css';
 
 export interface ReportDialogProps {
@@ -52,11 +53,11 @@ function ReportThanks({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} className="sd-report-thanks" role="status" tabIndex={-1}>
-      <span className="sd-report-thanks__icon" aria-hidden="true">
+    <div ref={ref} className="sd-thanks sd-report-thanks" role="status" tabIndex={-1}>
+      <span className="sd-thanks__icon" aria-hidden="true">
         <CheckIcon size={28} />
       </span>
-      <p className="sd-report-thanks__text">{T.thanks}</p>
+      <p className="sd-thanks__title">{T.thanks}</p>
       <Button variant="secondary" onClick={onClose}>
         {T.close}
       </Button>
