@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
+import { sweepTestServer } from '../../testing/sweep';
 import type { TestServer } from '../../testing/test-server';
-import { sweepExpired } from '../sweeper/sweeper';
 import { sweepModeration } from './moderation.sweep';
 import {
   ADMIN_EMAIL,
@@ -60,13 +60,7 @@ describeEachDatabase("the sweeper's part for moderation", (createDatabase) => {
     const { fileId } = await client.upload({ isEncrypted: true });
     await client.report({ code: fileId, reason: 'illegal', key: LINK_KEY });
     server.clock.advance(DAY_MS + 1000);
-    const deps = moderationDepsOf(server);
-    const swept = await sweepExpired({
-      files: deps.files,
-      shortLinks: deps.shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
+    const swept = await sweepTestServer(server);
     expect(swept.files).toBe(1);
     const reports = await server.db
       .selectFrom('reports')

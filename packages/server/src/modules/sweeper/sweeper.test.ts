@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
+import { sweepTestServer } from '../../testing/sweep';
 import type { TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { SWEEP_BATCH, sweepExpired } from './sweeper';
@@ -14,20 +15,7 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
     server = started;
   });
 
-  const sweep = () => {
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-    });
-    return sweepExpired({
-      files: ctx.files,
-      shortLinks: ctx.shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
-  };
+  const sweep = () => sweepTestServer(server);
 
   it('deletes expired objects and rows, and leaves live files alone', async () => {
     const old = await uploadFile(server, { size: 30 });
