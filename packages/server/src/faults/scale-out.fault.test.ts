@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../../../scripts/scratch-postgres.mjs';
 import { DATABASES } from '../testing/databases';
 import { BUCKET, startS3rver, type TestS3 } from '../testing/s3rver';
 import type { ServerProcess } from '../testing/server-process';
 import { callApi, download, sha256, uploadThrough } from './support/client';
 import { startCountingProxy } from './support/counting-proxy';
 import { type ProcessPair, startProcessPair } from './support/process-pair';
-import { createScratchDatabase } from './support/scratch-database';
 
 const MiB = 1024 * 1024;
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;

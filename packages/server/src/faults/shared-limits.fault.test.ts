@@ -6,11 +6,11 @@
  * process warns once, and the limits come back when redis-server is started again on its port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../../../scripts/scratch-postgres.mjs';
 import { DATABASES } from '../testing/databases';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
 import type { ServerProcess } from '../testing/server-process';
 import { type ProcessPair, startProcessPair } from './support/process-pair';
-import { createScratchDatabase } from './support/scratch-database';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 const LIMIT = 4;
