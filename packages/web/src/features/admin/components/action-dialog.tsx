@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import { Modal } from '../../../components/ui/modal';
 
 /**
@@ -51,19 +51,14 @@ export function ActionDialog({
             onChange={(event) => onNoteChange(event.target.value)}
           />
         </div>
-        {error ? (
-          <p className="sd-form__failure" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="sd-form__actions">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <FormFooter
+          failure={error}
+          cancelLabel="Cancel"
+          onCancel={onClose}
+          submitLabel={confirmLabel}
+          busy={pending}
+          variant={danger ? 'danger' : 'primary'}
+        />
       </form>
     </Modal>
   );

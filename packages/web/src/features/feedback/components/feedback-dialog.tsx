@@ -1,6 +1,5 @@
 import { Modal } from '../../../components/ui/modal';
 import { useFeedbackForm } from '../hooks/use-feedback-form';
-import '../../../components/form/dialog-form.css';
 import './feedback-dialog.css';
 import { FeedbackForm } from './feedback-form';
 import { FEEDBACK_TEXTS } from './feedback-texts';

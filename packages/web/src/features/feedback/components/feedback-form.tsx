@@ -1,6 +1,6 @@
 import { FEEDBACK_TYPES, type FeedbackField } from '@sealdrop/core/feedback';
 import { type FormEvent, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import type { useFeedbackForm } from '../hooks/use-feedback-form';
 import { FEEDBACK_TEXTS as T } from './feedback-texts';
 
@@ -98,20 +98,13 @@ export function FeedbackForm({
         <FieldError id={ids.emailError} message={errors.email} />
       </div>
 
-      {failure ? (
-        <p className="sd-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-
-      <div className="sd-form__actions">
-        <Button variant="ghost" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {submitting ? T.submitting : T.submit}
-        </Button>
-      </div>
+      <FormFooter
+        failure={failure}
+        cancelLabel={T.cancel}
+        onCancel={onCancel}
+        submitLabel={submitting ? T.submitting : T.submit}
+        busy={submitting}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { REPORT_REASONS } from '@sealdrop/core/moderation';
 import { type FormEvent, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import { REPORT_REASON_LABELS } from '../../../lib/reports';
 import type { ReportFormState } from '../hooks/use-report-form';
 import { REPORT_TEXTS as T } from './report-texts';
@@ -133,20 +133,13 @@ export function ReportForm({
         {abuseEmail ? ` ${T.abuseEmail(abuseEmail)}` : null}
       </p>
 
-      {failure ? (
-        <p className="sd-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-
-      <div className="sd-form__actions">
-        <Button variant="ghost" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" loading={sending}>
-          {sending ? T.submitting : T.submit}
-        </Button>
-      </div>
+      <FormFooter
+        failure={failure}
+        cancelLabel={T.cancel}
+        onCancel={onCancel}
+        submitLabel={sending ? T.submitting : T.submit}
+        busy={sending}
+      />
     </form>
   );
 }
