@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
-import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import { sweepTestServer } from '../../testing/sweep';
-import type { TestServer } from '../../testing/test-server';
+import { contextOf, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { SWEEP_BATCH, sweepExpired } from './sweeper';
 
@@ -58,12 +57,7 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
   });
 
   it('sweeps a backlog of several batches, reading one batch of rows at a time', async () => {
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-    });
+    const ctx = contextOf(server);
     const now = server.clock.now().getTime();
     const backlog = 2 * SWEEP_BATCH + 17;
     for (let i = 0; i < backlog + 5; i += 1) {
