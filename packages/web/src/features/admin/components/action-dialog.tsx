@@ -39,7 +39,7 @@ export function ActionDialog({
   };
   return (
     <Modal open onClose={onClose} title={title} description={description} size="sm">
-      <form className="sd-form" noValidate onSubmit={submit} aria-busy={pending}>
+      <form className="sd-form sd-admin-form" noValidate onSubmit={submit} aria-busy={pending}>
         {children}
         <div className="sd-form__field">
           <label htmlFor={`${id}-note`}>Note for the audit log (optional)</label>
