@@ -75,6 +75,18 @@ export async function createTestServer(input: {
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
 
 /**
+ * A server logger (createTestServer's `logger`) that keeps every line it writes in `lines`, for
+ * a test to search; a suite empties it between tests with `lines.length = 0`.
+ */
+export function logCapture(level = 'info') {
+  const lines: string[] = [];
+  return {
+    lines,
+    logger: { level, stream: { write: (line: string) => lines.push(line) } },
+  };
+}
+
+/**
  * A context on a test server's config, database, store, secret and clock, for a test that drives
  * a module directly; `extra` adds what the test needs (metrics, a log).
  */
