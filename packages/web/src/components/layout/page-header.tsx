@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import '../ui/pill-link.css';
 import './page-header.css';
 
 export interface PageTab {
@@ -28,7 +29,7 @@ export function PageHeader({
         <ul className="sd-page-header__tabs">
           {tabs.map((tab) => (
             <li key={tab.to}>
-              <NavLink to={tab.to} end={end} className="sd-page-header__tab">
+              <NavLink to={tab.to} end={end} className="sd-pill-link">
                 {tab.label}
               </NavLink>
             </li>
