@@ -10,8 +10,9 @@ import {
   DownloadInterrupted,
   openResumableCiphertext,
   RESUME,
+  resumePoint,
 } from '@sealdrop/core/client/resumable-ciphertext';
-import { type FileSpan, fileSpan, recordStart } from '@sealdrop/core/crypto/file-span';
+import { recordStart } from '@sealdrop/core/crypto/file-span';
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
@@ -23,7 +24,6 @@ import {
   NOT_FOUND_MESSAGE,
   stoppedDetail,
 } from '@sealdrop/core/download-messages';
-import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import type { Api } from './api';
 import { CliError, EXIT } from './errors';
 import { bytesOnDisk, createFileWriter, type Target } from './file-writer';
@@ -105,34 +105,6 @@ export async function receiveObject(input: ReceiveInput): Promise<string> {
 export function isInterruption(error: unknown): boolean {
   if (!(error instanceof CliError)) return false;
   return error.exitCode === EXIT.interrupted || error.cause instanceof DownloadInterrupted;
-}
-
-interface ResumePoint {
-  /** Plaintext bytes kept from the earlier run. */
-  plaintext: number;
-  /** The object's bytes still to fetch; undefined for all of it. */
-  bytes?: { start: number; end: number };
-  /** The records still to decrypt (core's span); undefined for the whole object. */
-  records?: FileSpan;
-}
-
-/**
- * Where an interrupted download goes on: at the last whole record on disk (its records were
- * verified before they were written), always re-fetching at least the final record, so that the
- * end of the object is verified by this run too.
- */
-function resumePoint(onDisk: number, plainSize: number, encrypted: boolean): ResumePoint {
-  if (onDisk <= 0) return { plaintext: 0 };
-  if (!encrypted) {
-    const at = Math.min(onDisk, Math.max(0, plainSize - 1));
-    return at > 0 ? { plaintext: at, bytes: { start: at, end: plainSize } } : { plaintext: 0 };
-  }
-  const records = Math.max(1, Math.ceil(plainSize / RECORD_SIZE));
-  const first = Math.min(Math.floor(onDisk / RECORD_SIZE), records - 1);
-  if (first === 0) return { plaintext: 0 };
-  const at = first * RECORD_SIZE;
-  const span = fileSpan(at, plainSize - at, plainSize)!;
-  return { plaintext: at, bytes: { start: span.byteStart, end: span.byteEnd }, records: span };
 }
 
 /**
