@@ -6,6 +6,7 @@
  * the next run goes on from there; a record that fails keeps nothing.
  */
 
+import { envelopeMessage } from '@sealdrop/core/client/envelope';
 import {
   DownloadInterrupted,
   openResumableCiphertext,
@@ -21,7 +22,7 @@ import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import {
   FIRST_RECORD_FAILED_DETAIL,
   GENERAL_ERROR_MESSAGE,
-  NOT_FOUND_MESSAGE,
+  refusedDownloadMessage,
   stoppedDetail,
 } from '@sealdrop/core/download-messages';
 import type { Api } from './api';
@@ -138,13 +139,8 @@ async function openObject(
 }
 
 async function refusal(response: Response): Promise<CliError> {
-  if (response.status === 404) return new CliError(NOT_FOUND_MESSAGE, EXIT.notFound);
-  let message = GENERAL_ERROR_MESSAGE;
-  if (response.status >= 400 && response.status < 500) {
-    const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    if (typeof payload?.message === 'string') message = payload.message;
-  }
-  return new CliError(message);
+  const message = refusedDownloadMessage(response.status, await envelopeMessage(response));
+  return new CliError(message, response.status === 404 ? EXIT.notFound : EXIT.failed);
 }
 
 /** The web page's texts: a first record that fails is a wrong key, a later one a damaged file. */
