@@ -13,11 +13,7 @@ import { UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
 import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
-import {
-  type MetadataRecord,
-  sealMetadata,
-  singleFileRecord,
-} from '@sealdrop/core/crypto/metadata-record';
+import { linkRecord, sealMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { lastSegment } from '@sealdrop/core/file-list';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
@@ -26,7 +22,6 @@ import { heartbeatWhileSending } from '@sealdrop/core/upload-progress';
 import { askWhileWaiting } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError } from './api';
 import { CliError, EXIT } from './errors';
-import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
@@ -169,7 +164,7 @@ async function startTransfer(
     'filename' | 'contentType' | 'encryptedMetadata' | 'fileCount'
   >;
   if (encrypt) {
-    const record = metadataOf(files);
+    const record = linkRecord(files.map(({ path, size }) => ({ path, size, type: '' })));
     // The server caps the sealed list by the number of files: say so before asking it.
     const problem = metadataRecordProblem(record);
     if (problem) throw new CliError(problem, EXIT.usage);
@@ -241,21 +236,6 @@ async function startTransfer(
     await input.store.save(transfer.state);
   }
   return transfer;
-}
-
-function metadataOf(files: readonly LocalFile[]): MetadataRecord {
-  if (files.length === 1) {
-    const file = files[0]!;
-    return singleFileRecord({ name: lastSegment(file.path), size: file.size, type: '' });
-  }
-  return {
-    files: files.map((file) => ({
-      name: lastSegment(file.path),
-      size: file.size,
-      type: '',
-      path: file.path,
-    })),
-  };
 }
 
 /**
