@@ -31,9 +31,9 @@ import { lastSegment, safeEntryPath, temporaryNameClash } from '@sealdrop/core/f
 import { askWhileWaiting } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError, createApi } from './api';
 import { CliError, EXIT } from './errors';
-import { bytesOnDisk, partPath, type Target } from './file-writer';
+import { bytesOnDisk, type Target } from './file-writer';
 import { parseLink } from './link';
-import { partOwner, readPartState, removePart } from './part-sidecar';
+import { partOwner, partPath, readPartState, removePart } from './part-sidecar';
 import { receiveObject } from './receive';
 import { isRetryable } from './transfer';
 import { visitorCookieStore } from './visitor-cookie';
