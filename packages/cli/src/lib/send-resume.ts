@@ -4,10 +4,11 @@
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
 import { missingParts } from '@sealdrop/core/client/send-parts';
+import { resumedSecrets } from '@sealdrop/core/client/send-resume';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { type Api, ApiError } from './api';
 import type { SendInput } from './send-input';
-import { resumedSecrets, type SendState, sameFiles } from './send-state';
+import { type SendState, sameFiles } from './send-state';
 import { abortQuietly, type Transfer } from './transfer';
 
 /** A resumed upload that the server no longer knows. */

@@ -10,6 +10,7 @@ import {
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
 import { UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { stateFragment } from '@sealdrop/core/client/send-resume';
 import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
@@ -28,7 +29,7 @@ import { putStream } from './put-stream';
 import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, stateFragment } from './send-state';
+import { fingerprint, type SendState } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, type Transfer } from './transfer';
 
 export interface SendResult {
