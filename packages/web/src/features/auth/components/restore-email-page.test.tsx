@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../testing/mock-api';
-import { linkOpener, mailedPasswordPageCases, TOKEN } from './mailed-password-page.cases';
+import { linkOpener, mailedPasswordPageCases, TOKEN } from './mailed-password-page.test-cases';
 import { RESTORE_MESSAGES, RestoreEmailPage } from './restore-email-page';
 
 const openLink = linkOpener('/restore-email', <RestoreEmailPage />);
