@@ -10,10 +10,9 @@
 // With --rounds N every store is measured N times, the stores taking turns, so that a neighbour's
 // load on a shared machine falls on all of them alike.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../scripts/scratch-postgres.mjs';
 import { freePort, startApp } from './lib/app.mjs';
 import { listFlag, parseFlags, round } from './lib/args.mjs';
 
@@ -23,7 +22,6 @@ const databases = listFlag(flags, 'databases', 'sqlite', ['sqlite', 'postgres'])
 const connections = Number(flags.connections ?? 50);
 const duration = Number(flags.duration ?? 10);
 const rounds = Number(flags.rounds ?? 1);
-const POSTGRES_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_SERVER = '/usr/bin/redis-server';
 const ADDRESSES = 5000;
 
@@ -72,25 +70,6 @@ async function startRedis() {
   };
 }
 
-async function createPostgresDatabase() {
-  const name = `sealdrop_quota_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** 198.18.x.y: the benchmarking range, one of ADDRESSES at random per request. */
 function randomAddress() {
   const n = Math.floor(Math.random() * ADDRESSES);
@@ -124,7 +103,8 @@ let failed = false;
 for (let round_ = 1; round_ <= rounds; round_ += 1) {
   for (const database of databases) {
     for (const store of stores) {
-      const pgDatabase = database === 'postgres' ? await createPostgresDatabase() : undefined;
+      const pgDatabase =
+        database === 'postgres' ? await createScratchDatabase('sealdrop_quota') : undefined;
       const redis = store === 'redis' ? await startRedis() : undefined;
       let app;
       try {

@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { createScratchDatabase } from '../scripts/scratch-postgres.mjs';
 import { api, startApp } from './lib/app.mjs';
 import { listFlag, parseFlags, round, toMiB } from './lib/args.mjs';
-import { createPostgresDatabase } from './lib/postgres.mjs';
 import { startSampling } from './lib/processes.mjs';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -143,7 +143,8 @@ const plans = Array.from({ length: rounds }, (_, i) =>
 
 let failed = false;
 for (const { database, processes, round: roundNumber } of plans) {
-  const pgDatabase = database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pgDatabase =
+    database === 'postgres' ? await createScratchDatabase('sealdrop_bench') : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-load-'));
   const apps = [];
   try {

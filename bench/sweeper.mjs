@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { runNode } from '../scripts/app-process.mjs';
+import { createScratchDatabase } from '../scripts/scratch-postgres.mjs';
 import { listFlag, parseFlags, round, toMiB } from './lib/args.mjs';
-import { createPostgresDatabase } from './lib/postgres.mjs';
 import { startSampling } from './lib/processes.mjs';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -100,7 +100,8 @@ async function fillPostgres(url, now) {
 let failed = false;
 for (const database of databases) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sealdrop-bench-sweeper-'));
-  const pgDatabase = database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pgDatabase =
+    database === 'postgres' ? await createScratchDatabase('sealdrop_bench') : undefined;
   const env = { DATA_DIR: dataDir, ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) };
   try {
     log(`${database}: migrating, and a pass over an empty database (the baseline)`);

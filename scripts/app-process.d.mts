@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 
 export declare const REPO_ROOT: string;
 
+export declare const QUOTAS_OFF: Readonly<Record<string, string>>;
+
 export declare function npmStartArgs(): string[];
 
 export declare function freePort(): Promise<number>;

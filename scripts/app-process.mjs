@@ -11,6 +11,19 @@ import { join } from 'node:path';
 export const REPO_ROOT = join(import.meta.dirname, '..');
 
 /**
+ * Every daily upload quota switched off (0 = no limit): a bench or the soak uploads far more than
+ * a day's share from one address, and a test that checks quotas sets its own.
+ */
+export const QUOTAS_OFF = {
+  ANON_DAILY_BYTES: '0',
+  ANON_DAILY_UPLOADS: '0',
+  ACCOUNT_DAILY_BYTES: '0',
+  ACCOUNT_DAILY_UPLOADS: '0',
+  PREMIUM_DAILY_BYTES: '0',
+  PREMIUM_DAILY_UPLOADS: '0',
+};
+
+/**
  * The arguments `npm start` gives node (package.json's `start`, less `node`): its flags, then the
  * script. What starts the app "as npm start does" runs exactly these, so a flag added there (the
  * young generation's size, docs/performance.md) is measured and tested too.

@@ -8,26 +8,16 @@ import {
   answersHealth,
   freePort,
   npmStartArgs,
+  QUOTAS_OFF,
   REPO_ROOT,
   runNode,
   stopChild,
   waitUntilReady,
 } from '../../scripts/app-process.mjs';
 
-/**
- * Daily upload quotas off: a bench or the soak uploads far more than a day's share from one
- * address (server-load.mjs measures the quota check by turning them on).
- */
-export const QUOTAS_OFF = {
-  ANON_DAILY_BYTES: '0',
-  ANON_DAILY_UPLOADS: '0',
-  ACCOUNT_DAILY_BYTES: '0',
-  ACCOUNT_DAILY_UPLOADS: '0',
-  PREMIUM_DAILY_BYTES: '0',
-  PREMIUM_DAILY_UPLOADS: '0',
-};
 export const ROOT = REPO_ROOT;
-export { freePort };
+// server-load.mjs measures the quota check by turning the quotas back on.
+export { freePort, QUOTAS_OFF };
 
 /**
  * `driver`: 'local' or 's3'. `env`: extra settings (DATABASE_URL, LOG_LEVEL…). `dataDir`: a data

@@ -14,8 +14,8 @@ import {
   stopChild,
   waitUntilReady,
 } from '../../scripts/app-process.mjs';
+import { createScratchDatabase, POSTGRES_URL } from '../../scripts/scratch-postgres.mjs';
 import { QUOTAS_OFF } from '../lib/app.mjs';
-import { createPostgresDatabase, POSTGRES_URL } from '../lib/postgres.mjs';
 import { startBalancer } from './balancer.mjs';
 import { startTcpProxy } from './tcp-proxy.mjs';
 
@@ -53,7 +53,7 @@ export async function startTopology({ maxRequests, log }) {
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    const database = await createPostgresDatabase();
+    const database = await createScratchDatabase('sealdrop_bench');
     cleanups.push(() => database.drop());
     const pgTarget = new URL(POSTGRES_URL);
     const pgProxy = await startTcpProxy({

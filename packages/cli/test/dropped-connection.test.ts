@@ -1,8 +1,7 @@
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startCuttingProxy } from '../../../e2e/support/cutting-proxy';
+import { startLoopbackProxy } from '../../server/src/testing/loopback-proxy';
 import { linkOf, runCli, sha256, type TestServer, withServerAndWorkDir } from './support/cli';
 import { writeRandomFile } from './support/files';
 
@@ -80,39 +79,19 @@ it('gives up after five cuts in a row, keeps the .part file, and the next run go
 async function startFlakyServerProxy(targetPort: number, rules: { path: RegExp; times: number }[]) {
   const left = rules.map((rule) => rule.times);
   const refused: string[] = [];
-  const proxy = createServer((incoming, outgoing) => {
-    const path = (incoming.url ?? '').split('?')[0] ?? '';
-    const rule = rules.findIndex((candidate) => candidate.path.test(path));
-    if (rule >= 0 && (left[rule] ?? 0) > 0) {
+  const proxy = await startLoopbackProxy(targetPort, {
+    reply: (incoming, outgoing) => {
+      const path = (incoming.url ?? '').split('?')[0] ?? '';
+      const rule = rules.findIndex((candidate) => candidate.path.test(path));
+      if (rule < 0 || (left[rule] ?? 0) === 0) return false;
       left[rule] = (left[rule] ?? 0) - 1;
       refused.push(path);
       outgoing.writeHead(503, { 'content-type': 'application/json' });
       outgoing.end(JSON.stringify({ status: 'error', message: 'Service unavailable' }));
-      return;
-    }
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: targetPort,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
+      return true;
+    },
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const { port } = proxy.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    refused,
-    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
-  };
+  return { ...proxy, refused };
 }
 
 it('waits out a server that answers 503 for a moment (restarting, its database away) instead of failing the download', async () => {

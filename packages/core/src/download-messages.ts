@@ -25,3 +25,14 @@ export const FIRST_RECORD_FAILED_DETAIL = `${WRONG_KEY_MESSAGE} Nothing was save
 export function stoppedDetail(reason: string): string {
   return `${reason}. The download was stopped.`;
 }
+
+/**
+ * What a refused download says, on the page and in `sealdrop get` alike: an unknown, expired or
+ * spent link its fixed text; other 4xx messages come from our own server and are written for
+ * people (e.g. "still uploading"); anything else the general text, never a raw message.
+ */
+export function refusedDownloadMessage(status: number, serverMessage: string | null): string {
+  if (status === 404) return NOT_FOUND_MESSAGE;
+  if (status >= 400 && status < 500 && serverMessage) return serverMessage;
+  return GENERAL_ERROR_MESSAGE;
+}

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isUploadStalled, pendingUploadProgress, startUploadHeartbeat } from './upload-progress';
+import {
+  heartbeatWhileSending,
+  isUploadStalled,
+  pendingUploadProgress,
+  startUploadHeartbeat,
+  UPLOAD_HEARTBEAT_MS,
+} from './upload-progress';
 
 describe('isUploadStalled', () => {
   it('counts an upload as paused once it made no progress for the stall time', () => {
@@ -61,5 +67,29 @@ describe('pendingUploadProgress', () => {
       stalled: false,
     });
     expect(pendingUploadProgress({ ...moved, now: 110_000 }).stalled).toBe(true);
+  });
+});
+
+describe('heartbeatWhileSending', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reports stored bytes as plaintext bytes of the file, and nothing once stopped', async () => {
+    vi.useFakeTimers();
+    const reports: number[] = [];
+    const seen: number[] = [];
+    const beat = heartbeatWhileSending({
+      size: 1000,
+      objectSize: 1100,
+      onBytes: (sent) => seen.push(sent),
+      send: async (sentBytes) => reports.push(sentBytes),
+    });
+    beat.onBytes(550);
+    await vi.advanceTimersByTimeAsync(UPLOAD_HEARTBEAT_MS);
+    beat.onBytes(1100);
+    await vi.advanceTimersByTimeAsync(UPLOAD_HEARTBEAT_MS);
+    beat.stop();
+    await vi.advanceTimersByTimeAsync(UPLOAD_HEARTBEAT_MS * 2);
+    expect(seen).toEqual([550, 1100]);
+    expect(reports).toEqual([500, 1000]);
   });
 });

@@ -69,3 +69,37 @@ export function pendingUploadProgress(input: {
     }),
   };
 }
+
+/**
+ * Wraps a transfer's byte callback so that the upload reports its progress to the server while it
+ * runs (the page and `sealdrop send` alike): the stored bytes sent, as a share of the file's own
+ * size, which is what the server counts in. `stop` ends the reports; call it however the transfer
+ * ends.
+ */
+export function heartbeatWhileSending(input: {
+  /** The plaintext size, which the server counts in. */
+  size: number;
+  /** Bytes stored for it (ciphertext when encrypted), which `onBytes` counts in. */
+  objectSize: number;
+  onBytes: (sent: number) => void;
+  /** Posts one report (POST /upload/heartbeat of this upload). */
+  send: (sentBytes: number) => Promise<unknown>;
+  intervalMs?: number;
+}): { onBytes: (sent: number) => void; stop: () => void } {
+  let stored = 0;
+  const stop = startUploadHeartbeat({
+    intervalMs: input.intervalMs,
+    sentBytes: () =>
+      input.objectSize > 0
+        ? Math.min(input.size, Math.floor((stored / input.objectSize) * input.size))
+        : 0,
+    send: input.send,
+  });
+  return {
+    onBytes: (sent) => {
+      stored = sent;
+      input.onBytes(sent);
+    },
+    stop,
+  };
+}

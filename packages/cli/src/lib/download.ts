@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { type FileInfo, isWaitingStatus, type ResolveResponse } from '@sealdrop/core/api-schemas';
-import { DOWNLOAD_RETRY, sleep, withRetry } from '@sealdrop/core/client/retry';
+import { DOWNLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
 import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
 import {
   MetadataError,
@@ -28,12 +28,12 @@ import {
   NOT_FOUND_MESSAGE,
 } from '@sealdrop/core/download-messages';
 import { lastSegment, safeEntryPath, temporaryNameClash } from '@sealdrop/core/file-list';
-import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
+import { askWhileWaiting } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError, createApi } from './api';
 import { CliError, EXIT } from './errors';
-import { bytesOnDisk, partPath, type Target } from './file-writer';
+import { bytesOnDisk, type Target } from './file-writer';
 import { parseLink } from './link';
-import { partOwner, readPartState, removePart } from './part-sidecar';
+import { partOwner, partPath, readPartState, removePart } from './part-sidecar';
 import { receiveObject } from './receive';
 import { isRetryable } from './transfer';
 import { visitorCookieStore } from './visitor-cookie';
@@ -79,15 +79,15 @@ export async function getLink(input: GetInput): Promise<GetResult> {
   const fileId = await notFoundAs(() =>
     retried(() => resolveFileId(api, link.kind, link.code, input.signal, asVisitor())),
   );
-  let info = await notFoundAs(() =>
-    retried(() => fileInfo(api, fileId, input.signal, asVisitor())),
-  );
-  const secrets = info.isEncrypted ? await linkSecrets(link.fragment, input.readPassphrase) : null;
-  for (let answers = 1; isWaitingStatus(info.status); answers += 1) {
-    if (answers === 1) input.onWaiting?.(info.status === 'scanning' ? 'scanning' : 'uploading');
-    await sleep(uploadWaitDelay(answers), input.signal);
-    info = await notFoundAs(() => retried(() => fileInfo(api, fileId, input.signal, asVisitor())));
-  }
+  const askInfo = () =>
+    notFoundAs(() => retried(() => fileInfo(api, fileId, input.signal, asVisitor())));
+  const first = await askInfo();
+  const secrets = first.isEncrypted ? await linkSecrets(link.fragment, input.readPassphrase) : null;
+  const info = await askWhileWaiting(askInfo, (answer) => isWaitingStatus(answer.status), {
+    first,
+    signal: input.signal,
+    onWait: (answer) => input.onWaiting?.(answer.status === 'scanning' ? 'scanning' : 'uploading'),
+  });
   const files = await linkFiles(info, secrets);
   const owner = partOwner(fileId, secrets?.rawKey ?? null);
   const targets = await chooseTargets(files, input.output, input.force, owner);

@@ -20,7 +20,6 @@ import {
 } from './part-sidecar';
 
 export type Target = PartTarget;
-export { partPath };
 
 const BATCH_BYTES = 1024 * 1024;
 

@@ -6,12 +6,14 @@
  * the next run goes on from there; a record that fails keeps nothing.
  */
 
+import { envelopeMessage } from '@sealdrop/core/client/envelope';
 import {
   DownloadInterrupted,
   openResumableCiphertext,
   RESUME,
+  resumePoint,
 } from '@sealdrop/core/client/resumable-ciphertext';
-import { type FileSpan, fileSpan, recordStart } from '@sealdrop/core/crypto/file-span';
+import { recordStart } from '@sealdrop/core/crypto/file-span';
 import type { FragmentSecrets } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { createDecryptionStream } from '@sealdrop/core/crypto/record-cipher';
@@ -20,10 +22,9 @@ import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import {
   FIRST_RECORD_FAILED_DETAIL,
   GENERAL_ERROR_MESSAGE,
-  NOT_FOUND_MESSAGE,
+  refusedDownloadMessage,
   stoppedDetail,
 } from '@sealdrop/core/download-messages';
-import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import type { Api } from './api';
 import { CliError, EXIT } from './errors';
 import { bytesOnDisk, createFileWriter, type Target } from './file-writer';
@@ -107,34 +108,6 @@ export function isInterruption(error: unknown): boolean {
   return error.exitCode === EXIT.interrupted || error.cause instanceof DownloadInterrupted;
 }
 
-interface ResumePoint {
-  /** Plaintext bytes kept from the earlier run. */
-  plaintext: number;
-  /** The object's bytes still to fetch; undefined for all of it. */
-  bytes?: { start: number; end: number };
-  /** The records still to decrypt (core's span); undefined for the whole object. */
-  records?: FileSpan;
-}
-
-/**
- * Where an interrupted download goes on: at the last whole record on disk (its records were
- * verified before they were written), always re-fetching at least the final record, so that the
- * end of the object is verified by this run too.
- */
-function resumePoint(onDisk: number, plainSize: number, encrypted: boolean): ResumePoint {
-  if (onDisk <= 0) return { plaintext: 0 };
-  if (!encrypted) {
-    const at = Math.min(onDisk, Math.max(0, plainSize - 1));
-    return at > 0 ? { plaintext: at, bytes: { start: at, end: plainSize } } : { plaintext: 0 };
-  }
-  const records = Math.max(1, Math.ceil(plainSize / RECORD_SIZE));
-  const first = Math.min(Math.floor(onDisk / RECORD_SIZE), records - 1);
-  if (first === 0) return { plaintext: 0 };
-  const at = first * RECORD_SIZE;
-  const span = fileSpan(at, plainSize - at, plainSize)!;
-  return { plaintext: at, bytes: { start: span.byteStart, end: span.byteEnd }, records: span };
-}
-
 /**
  * GET …/download without following the redirect at once: its answer sets the visitor cookie that
  * counts this download (and later burns a spent link), then the signed storage URL is fetched.
@@ -166,13 +139,8 @@ async function openObject(
 }
 
 async function refusal(response: Response): Promise<CliError> {
-  if (response.status === 404) return new CliError(NOT_FOUND_MESSAGE, EXIT.notFound);
-  let message = GENERAL_ERROR_MESSAGE;
-  if (response.status >= 400 && response.status < 500) {
-    const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    if (typeof payload?.message === 'string') message = payload.message;
-  }
-  return new CliError(message);
+  const message = refusedDownloadMessage(response.status, await envelopeMessage(response));
+  return new CliError(message, response.status === 404 ? EXIT.notFound : EXIT.failed);
 }
 
 /** The web page's texts: a first record that fails is a wrong key, a later one a damaged file. */

@@ -3,10 +3,12 @@
  * and the server must still have its upload; otherwise the send starts over.
  */
 import type { PartUrl } from '@sealdrop/core/api-schemas';
+import { missingParts } from '@sealdrop/core/client/send-parts';
+import { resumedSecrets } from '@sealdrop/core/client/send-resume';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { type Api, ApiError } from './api';
 import type { SendInput } from './send-input';
-import { resumedSecrets, type SendState, sameFiles } from './send-state';
+import { type SendState, sameFiles } from './send-state';
 import { abortQuietly, type Transfer } from './transfer';
 
 /** A resumed upload that the server no longer knows. */
@@ -59,10 +61,7 @@ export async function resumeTransfer(
 /** Asks for the first missing parts' URLs: a 404 means the server dropped the upload. */
 export async function checkStillThere(api: Api, transfer: Transfer, signal: AbortSignal) {
   const plan = transfer.multipart!;
-  const done = new Set(transfer.completed.map((part) => part.partNumber));
-  const partNumbers = Array.from({ length: plan.partCount }, (_, i) => i + 1)
-    .filter((n) => !done.has(n))
-    .slice(0, 20);
+  const partNumbers = missingParts(plan.partCount, transfer.completed).slice(0, 20);
   if (partNumbers.length === 0) return;
   try {
     const { parts } = await api.request<{ parts: PartUrl[] }>('/upload/parts', {

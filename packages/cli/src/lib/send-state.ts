@@ -8,8 +8,6 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type FragmentSecrets, parseFragment } from '@sealdrop/core/crypto/fragment';
-import { parseProtectedFragment, unlockSecrets } from '@sealdrop/core/crypto/passphrase';
 import { z } from 'zod';
 import { readJson, removeFile, writeSecretJson } from './config-dir';
 import type { LocalFile } from './local-files';
@@ -32,7 +30,7 @@ export const sendStateSchema = z.object({
   encrypt: z.boolean(),
   /**
    * `key=…&iv=…` (base64url), what the parts are sealed with; null for a plain send, and for a
-   * passphrase link, whose key is only in `link`, wrapped (stateFragment).
+   * passphrase link, whose key is only in `link`, wrapped (core's stateFragment).
    */
   fragment: z.string().nullable(),
   /** The share link with its fragment (the passphrase-wrapped one when a passphrase was set). */
@@ -92,42 +90,6 @@ export function sameFiles(a: readonly FileFingerprint[], b: readonly FileFingerp
     })
   );
 }
-
-/** What the state keeps of a new send's bare fragment: nothing when a passphrase wraps the key. */
-export function stateFragment(fragment: string | null, passphrase?: string): string | null {
-  return passphrase ? null : fragment;
-}
-
-/**
- * The key a resumed send goes on sealing its parts with (null for a plain send), or why this run
- * cannot go on with it: a passphrase link needs the same passphrase again, and a send started
- * without one is not turned into a protected link by adding it now.
- */
-export async function resumedSecrets(
-  state: SendState,
-  passphrase: string | undefined,
-): Promise<{ secrets: FragmentSecrets | null } | { refused: string }> {
-  if (!state.encrypt) return { secrets: null };
-  if (state.fragment) {
-    if (passphrase) return { refused: RESUME_REFUSALS.hadNoPassphrase };
-    const secrets = parseFragment(state.fragment);
-    return secrets ? { secrets } : { refused: RESUME_REFUSALS.unreadable };
-  }
-  if (!passphrase) return { refused: RESUME_REFUSALS.hadPassphrase };
-  const sealed = parseProtectedFragment(new URL(state.link).hash);
-  if (!sealed) return { refused: RESUME_REFUSALS.unreadable };
-  const secrets = await unlockSecrets(sealed, passphrase).catch(() => null);
-  return secrets ? { secrets } : { refused: RESUME_REFUSALS.otherPassphrase };
-}
-
-/** Why an unfinished send is started over instead (printed on stderr). */
-export const RESUME_REFUSALS = {
-  unreadable: 'The unfinished send is unreadable: starting over.',
-  hadNoPassphrase: 'The unfinished send of these files has no passphrase: starting over.',
-  hadPassphrase: 'The unfinished send of these files has a passphrase: starting over.',
-  otherPassphrase:
-    'The passphrase does not open the unfinished send of these files: starting over.',
-};
 
 /** One state file per (server, list of files): the same command finds it again. */
 export function sendStateStore(dir: string, server: string, files: readonly LocalFile[]) {

@@ -9,31 +9,27 @@ import {
   type PresignResponse,
   presignRequestSchema,
 } from '@sealdrop/core/api-schemas';
-import { sleep, UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { UPLOAD_RETRY, withRetry } from '@sealdrop/core/client/retry';
+import { stateFragment } from '@sealdrop/core/client/send-resume';
 import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
-import {
-  type MetadataRecord,
-  sealMetadata,
-  singleFileRecord,
-} from '@sealdrop/core/crypto/metadata-record';
+import { linkRecord, sealMetadata } from '@sealdrop/core/crypto/metadata-record';
 import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { lastSegment } from '@sealdrop/core/file-list';
 import { RECORD_SIZE } from '@sealdrop/core/record-format';
 import { objectSize } from '@sealdrop/core/upload-plan';
-import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
+import { heartbeatWhileSending } from '@sealdrop/core/upload-progress';
+import { askWhileWaiting } from '@sealdrop/core/upload-wait';
 import { type Api, ApiError } from './api';
 import { CliError, EXIT } from './errors';
-import type { LocalFile } from './local-files';
 import { type PartCipher, partBody } from './part-body';
 import { plaintextSource } from './plaintext-source';
 import { putStream } from './put-stream';
-import { heartbeatWhileSending } from './send-heartbeat';
 import type { SendInput } from './send-input';
 import { sendParts } from './send-parts';
 import { checkStillThere, GoneError, resumeTransfer } from './send-resume';
-import { fingerprint, type SendState, stateFragment } from './send-state';
+import { fingerprint, type SendState } from './send-state';
 import { abortQuietly, type CompletedPart, isRetryable, type Transfer } from './transfer';
 
 export interface SendResult {
@@ -81,21 +77,20 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
   const total = objectSize(source.size, encrypt);
   let parts: CompletedPart[] | undefined;
   const before = transfer.completed.length;
+  // While bytes go out, the server hears how far the send is (a recipient's waiting page).
   const heartbeat = heartbeatWhileSending({
-    api,
-    objectKey: transfer.objectKey,
     size: source.size,
     objectSize: total,
-    onProgress: input.onProgress,
+    onBytes: (sent) => input.onProgress?.(sent, total),
+    send: (sentBytes) =>
+      api.request('/upload/heartbeat', {
+        method: 'POST',
+        body: { objectKey: transfer.objectKey, sentBytes },
+      }),
   });
   try {
     if (transfer.multipart) {
-      parts = await sendParts(
-        { ...input, onProgress: heartbeat.onProgress },
-        transfer,
-        source,
-        total,
-      );
+      parts = await sendParts({ ...input, onProgress: heartbeat.onBytes }, transfer, source, total);
     } else {
       await withRetry(
         () =>
@@ -110,7 +105,7 @@ async function sendOnce(input: SendInput): Promise<SendResult> {
             size: total,
             contentType: PLAIN_CONTENT_TYPE,
             signal,
-            onBytes: (sent) => heartbeat.onProgress(sent, total),
+            onBytes: heartbeat.onBytes,
           }),
         { policy: UPLOAD_RETRY, signal, shouldRetry: isRetryable, onRetry: input.onRetry },
       );
@@ -170,7 +165,7 @@ async function startTransfer(
     'filename' | 'contentType' | 'encryptedMetadata' | 'fileCount'
   >;
   if (encrypt) {
-    const record = metadataOf(files);
+    const record = linkRecord(files.map(({ path, size }) => ({ path, size, type: '' })));
     // The server caps the sealed list by the number of files: say so before asking it.
     const problem = metadataRecordProblem(record);
     if (problem) throw new CliError(problem, EXIT.usage);
@@ -244,21 +239,6 @@ async function startTransfer(
   return transfer;
 }
 
-function metadataOf(files: readonly LocalFile[]): MetadataRecord {
-  if (files.length === 1) {
-    const file = files[0]!;
-    return singleFileRecord({ name: lastSegment(file.path), size: file.size, type: '' });
-  }
-  return {
-    files: files.map((file) => ({
-      name: lastSegment(file.path),
-      size: file.size,
-      type: '',
-      path: file.path,
-    })),
-  };
-}
-
 /**
  * Plain sends only (the server keeps and serves it): without a table of types to guess from, the
  * generic one; the browser's download is the same either way.
@@ -281,19 +261,15 @@ function finalLink(origin: string, result: FinalizeResponse, presignLink: string
  * waiting recipient does, until it is ready. A blocked file ends in finalize's 410, whose message
  * names what was found ("This file was blocked: it contains malware (…).").
  */
-async function finalizeAndWait(
+function finalizeAndWait(
   api: Api,
   body: { objectKey: string; slug: string; parts?: CompletedPart[] },
   signal: AbortSignal,
   onScanning?: () => void,
 ): Promise<FinalizeResponse> {
-  const finalize = () =>
-    api.request<FinalizeResponse>('/upload/finalize', { method: 'POST', body, signal });
-  let result = await finalize();
-  for (let answers = 1; result.status === 'scanning'; answers += 1) {
-    if (answers === 1) onScanning?.();
-    await sleep(uploadWaitDelay(answers), signal);
-    result = await finalize();
-  }
-  return result;
+  return askWhileWaiting(
+    () => api.request<FinalizeResponse>('/upload/finalize', { method: 'POST', body, signal }),
+    (result) => result.status === 'scanning',
+    { signal, ...(onScanning ? { onWait: onScanning } : {}) },
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, readEnvelope } from './envelope';
+import { ApiError, envelopeMessage, readEnvelope } from './envelope';
 
 const request = { method: 'POST', path: '/upload/presign' };
 
@@ -27,5 +27,15 @@ describe('readEnvelope', () => {
   it('refuses a 200 whose body says error', () => {
     const text = JSON.stringify({ status: 'error', message: 'no' });
     expect(() => readEnvelope({ status: 200, ok: true, text }, request)).toThrow('no');
+  });
+});
+
+describe('envelopeMessage', () => {
+  it("reads the server's message of a refused answer, and null from storage's XML", async () => {
+    const json = new Response(JSON.stringify({ status: 'error', message: 'Gone.' }), {
+      status: 410,
+    });
+    expect(await envelopeMessage(json)).toBe('Gone.');
+    expect(await envelopeMessage(new Response('<Error/>', { status: 403 }))).toBeNull();
   });
 });

@@ -42,3 +42,12 @@ export function readEnvelope(
       : `${request.method} ${request.path} failed: ${answer.status} ${answer.text.slice(0, 200)}`.trimEnd();
   throw new ApiError(message, answer.status);
 }
+
+/**
+ * The server's message in a refused answer read whole (a download's, which is no JSON call), or
+ * null: storage's own errors are XML or empty.
+ */
+export async function envelopeMessage(response: Response): Promise<string | null> {
+  const payload = (await response.json().catch(() => null)) as Envelope | null;
+  return typeof payload?.message === 'string' ? payload.message : null;
+}

@@ -3,12 +3,15 @@
  * and may drop, stall or refuse, as a flaky network or a changed object would.
  */
 import { describe, expect, it } from 'vitest';
+import { fileSpan } from '../crypto/file-span';
 import { DecryptionError } from '../crypto/record-seal';
+import { RECORD_SIZE } from '../record-format';
 import {
   DownloadInterrupted,
   openResumableCiphertext,
   type ResumableCiphertextInput,
   type ResumeTuning,
+  resumePoint,
 } from './resumable-ciphertext';
 
 const OBJECT = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7 + 3) & 0xff);
@@ -265,5 +268,28 @@ describe('openResumableCiphertext', () => {
     leave.abort(new Error('left the page'));
     await expect(reading).rejects.toThrow('left the page');
     expect(store.offsets).toEqual([0]);
+  });
+});
+
+describe('resumePoint', () => {
+  it('goes on at the last whole record kept, fetching from that record on', () => {
+    const size = 3 * RECORD_SIZE + 10;
+    const span = fileSpan(2 * RECORD_SIZE, RECORD_SIZE + 10, size)!;
+    expect(resumePoint(2 * RECORD_SIZE + 5, size, true)).toEqual({
+      plaintext: 2 * RECORD_SIZE,
+      bytes: { start: span.byteStart, end: span.byteEnd },
+      records: span,
+    });
+  });
+
+  it('fetches the final record again even when all of it was kept, and all with less than a record', () => {
+    expect(resumePoint(2 * RECORD_SIZE, 2 * RECORD_SIZE, true).plaintext).toBe(RECORD_SIZE);
+    expect(resumePoint(RECORD_SIZE - 1, 3 * RECORD_SIZE, true)).toEqual({ plaintext: 0 });
+    expect(resumePoint(0, 3 * RECORD_SIZE, true)).toEqual({ plaintext: 0 });
+  });
+
+  it('goes on at the byte of a plain file, leaving at least its last byte to fetch', () => {
+    expect(resumePoint(40, 100, false)).toEqual({ plaintext: 40, bytes: { start: 40, end: 100 } });
+    expect(resumePoint(100, 100, false)).toEqual({ plaintext: 99, bytes: { start: 99, end: 100 } });
   });
 });

@@ -9,7 +9,9 @@
  * size check here or its record there, with the usual tamper error.
  * Needs only a fetch-like `open`, AbortSignal, ReadableStream and timers: browser and Node alike.
  */
+import { type FileSpan, fileSpan } from '../crypto/file-span';
 import { DecryptionError } from '../crypto/record-seal';
+import { RECORD_SIZE } from '../record-format';
 import { backoffDelay, DOWNLOAD_RETRY, isRetryableStatus, type RetryPolicy, sleep } from './retry';
 
 export interface ResumeTuning {
@@ -298,4 +300,32 @@ function contentLength(response: Response): number {
 /** fetch rejects a dropped connection with a TypeError ("network error", "terminated", …). */
 function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
+}
+
+export interface ResumePoint {
+  /** Plaintext bytes kept from the earlier run. */
+  plaintext: number;
+  /** The object's bytes still to fetch; undefined for all of it. */
+  bytes?: { start: number; end: number };
+  /** The records still to decrypt (core's span); undefined for the whole object. */
+  records?: FileSpan;
+}
+
+/**
+ * Where an interrupted download goes on from the plaintext bytes it kept (`onDisk`): at the last
+ * whole record of them (its records were verified before they were written), always re-fetching
+ * at least the final record, so that the end of the object is verified by this run too.
+ */
+export function resumePoint(onDisk: number, plainSize: number, encrypted: boolean): ResumePoint {
+  if (onDisk <= 0) return { plaintext: 0 };
+  if (!encrypted) {
+    const at = Math.min(onDisk, Math.max(0, plainSize - 1));
+    return at > 0 ? { plaintext: at, bytes: { start: at, end: plainSize } } : { plaintext: 0 };
+  }
+  const records = Math.max(1, Math.ceil(plainSize / RECORD_SIZE));
+  const first = Math.min(Math.floor(onDisk / RECORD_SIZE), records - 1);
+  if (first === 0) return { plaintext: 0 };
+  const at = first * RECORD_SIZE;
+  const span = fileSpan(at, plainSize - at, plainSize)!;
+  return { plaintext: at, bytes: { start: span.byteStart, end: span.byteEnd }, records: span };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SendPartsOptions, sendParts } from './send-parts';
+import { missingParts, type SendPartsOptions, sendParts } from './send-parts';
 
 const noWait = async () => {};
 
@@ -121,5 +121,12 @@ describe('sendParts', () => {
     );
     await expect(failing).rejects.toThrow('no ETag for 1');
     expect(tries).toBe(1);
+  });
+});
+
+describe('missingParts', () => {
+  it('lists the parts no completed part covers, in order', () => {
+    expect(missingParts(5, [{ partNumber: 4 }, { partNumber: 1 }])).toEqual([2, 3, 5]);
+    expect(missingParts(2, [{ partNumber: 1 }, { partNumber: 2 }])).toEqual([]);
   });
 });

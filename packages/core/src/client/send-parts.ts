@@ -110,7 +110,7 @@ export async function sendParts<Body>(options: SendPartsOptions<Body>): Promise<
     report();
   };
 
-  const missing = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
+  const missing = missingParts(partCount, done.values());
   report();
   let next = 0;
   const worker = async () => {
@@ -129,4 +129,13 @@ export async function sendParts<Body>(options: SendPartsOptions<Body>): Promise<
     throw options.signal?.aborted ? options.signal.reason : error;
   }
   return [...done.values()].sort((a, b) => a.partNumber - b.partNumber);
+}
+
+/** The part numbers of a plan of `partCount` parts that no completed part covers, in order. */
+export function missingParts(
+  partCount: number,
+  completed: Iterable<{ partNumber: number }>,
+): number[] {
+  const done = new Set(Array.from(completed, (part) => part.partNumber));
+  return Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
 }

@@ -7,6 +7,7 @@ import { fromBase64Url, toBase64Url } from './base64url';
 import {
   decodeMetadata,
   encodeMetadata,
+  linkRecord,
   MetadataError,
   type MetadataRecord,
   openMetadata,
@@ -99,5 +100,24 @@ describe('metadata record', () => {
     expect(() => decodeMetadata(encode({ v: 1, files: [{ name: 'a' }] }))).toThrow(MetadataError);
     expect(() => decodeMetadata(Uint8Array.of(0xff, 0xfe))).toThrow(MetadataError);
     expect(toHex(encodeMetadata(VECTOR_RECORD).subarray(0, 6))).toBe('7b2276223a31');
+  });
+});
+
+describe('linkRecord', () => {
+  it('lists one file by its name alone, several by their paths and last segments', () => {
+    expect(linkRecord([{ path: 'photos/a.jpg', size: 3, type: 'image/jpeg' }])).toEqual({
+      files: [{ name: 'a.jpg', size: 3, type: 'image/jpeg', path: 'a.jpg' }],
+    });
+    expect(
+      linkRecord([
+        { path: 'photos/a.jpg', size: 3, type: '' },
+        { path: 'photos/2024/b.txt', size: 0, type: 'text/plain' },
+      ]),
+    ).toEqual({
+      files: [
+        { name: 'a.jpg', size: 3, type: '', path: 'photos/a.jpg' },
+        { name: 'b.txt', size: 0, type: 'text/plain', path: 'photos/2024/b.txt' },
+      ],
+    });
   });
 });

@@ -8,6 +8,7 @@
  * `sealdrop/metadata/v1`): a key of its own, so its nonce can never collide with a record nonce.
  */
 import { z } from 'zod';
+import { lastSegment } from '../file-list';
 import { IV_BYTES, KEY_BYTES, TAG_SIZE } from '../record-format';
 import { fromBase64Url, toBase64Url } from './base64url';
 
@@ -41,6 +42,23 @@ export class MetadataError extends Error {
 /** The record of one file picked on its own (no folder): its path is its name. */
 export function singleFileRecord(file: { name: string; size: number; type: string }) {
   return { files: [{ name: file.name, size: file.size, type: file.type, path: file.name }] };
+}
+
+/**
+ * The record of a link's files, given by their `/`-separated paths under what was picked (the
+ * page's picker and `sealdrop send` alike): one file alone goes by its name, several keep their
+ * paths.
+ */
+export function linkRecord(
+  files: readonly { path: string; size: number; type: string }[],
+): MetadataRecord {
+  const entries = files.map(({ path, size, type }) => ({
+    name: lastSegment(path),
+    size,
+    type,
+    path,
+  }));
+  return entries.length === 1 ? singleFileRecord(entries[0]!) : { files: entries };
 }
 
 /** UTF-8 JSON `{"v":1,"files":[…]}`, padded with spaces (still valid JSON) to METADATA_PADDING. */

@@ -5,17 +5,15 @@
  * across them.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../../../scripts/scratch-postgres.mjs';
 import { DATABASES } from '../testing/databases';
 import { BUCKET, startS3rver, type TestS3 } from '../testing/s3rver';
-import { type ServerProcess, startServerProcess } from '../testing/server-process';
+import type { ServerProcess } from '../testing/server-process';
 import { callApi, download, sha256, uploadThrough } from './support/client';
 import { startCountingProxy } from './support/counting-proxy';
-import { createScratchDatabase } from './support/scratch-database';
+import { type ProcessPair, startProcessPair } from './support/process-pair';
 
 const MiB = 1024 * 1024;
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
@@ -33,7 +31,7 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   let s3: TestS3;
   let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
-  const dataDirs: string[] = [];
+  let pair: ProcessPair | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
 
@@ -43,29 +41,22 @@ describe.skipIf(!postgresAvailable)('two server processes, one database, one sto
     s3 = await startS3rver();
     // Every DELETE waits 10 ms: a sweep of 200 files takes seconds, so the sweepers overlap.
     proxy = await startCountingProxy(s3, 10);
-    const env = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `sealdrop-scale-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        ...s3.env,
-        S3_ENDPOINT: proxy.endpoint,
-        DATABASE_URL: database.url,
-        SECRET: 'one-secret-shared-by-every-process-0123456789',
-        DATA_DIR: dataDir,
-        UPLOAD_PART_SIZE: String(5 * MiB),
-        SWEEP_INTERVAL_SECONDS: '1',
-        LOG_LEVEL: 'info',
-      };
-    };
     // Started at the same moment: both migrate the same empty database at once.
-    [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
+    pair = await startProcessPair('scale', {
+      ...s3.env,
+      S3_ENDPOINT: proxy.endpoint,
+      DATABASE_URL: database.url,
+      UPLOAD_PART_SIZE: String(5 * MiB),
+      SWEEP_INTERVAL_SECONDS: '1',
+      LOG_LEVEL: 'info',
+    });
+    ({ a, b } = pair);
   });
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await pair?.stop();
     await proxy?.close();
     await s3?.destroy();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await database?.drop();
   });
 

@@ -5,14 +5,12 @@
  * the database, holds across both too. Redis killed mid-run: every request is still served, each
  * process warns once, and the limits come back when redis-server is started again on its port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../../../scripts/scratch-postgres.mjs';
 import { DATABASES } from '../testing/databases';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
-import { type ServerProcess, startServerProcess } from '../testing/server-process';
-import { createScratchDatabase } from './support/scratch-database';
+import type { ServerProcess } from '../testing/server-process';
+import { type ProcessPair, startProcessPair } from './support/process-pair';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 const LIMIT = 4;
@@ -48,7 +46,7 @@ describe.skipIf(!postgresAvailable || skipRedisSuites)(
   () => {
     let database: Awaited<ReturnType<typeof createScratchDatabase>>;
     let redis: TestRedis;
-    const dataDirs: string[] = [];
+    let pair: ProcessPair | undefined;
     let a: ServerProcess;
     let b: ServerProcess;
 
@@ -57,27 +55,20 @@ describe.skipIf(!postgresAvailable || skipRedisSuites)(
         createScratchDatabase('sealdrop_limits'),
         startTestRedis({ password: REDIS_PASSWORD }),
       ]);
-      const env = (name: string) => {
-        const dataDir = mkdtempSync(join(tmpdir(), `sealdrop-limits-${name}-`));
-        dataDirs.push(dataDir);
-        return {
-          DATABASE_URL: database.url,
-          DATA_DIR: dataDir,
-          SECRET: 'one-secret-shared-by-every-process-0123456789',
-          REDIS_URL: redis.url,
-          TRUST_PROXY: '1',
-          RATE_LIMIT_ENABLED: 'true',
-          RATE_LIMIT_PRESIGN_PER_MINUTE: String(LIMIT),
-          LOG_LEVEL: 'info',
-        };
-      };
-      [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
+      pair = await startProcessPair('limits', {
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        TRUST_PROXY: '1',
+        RATE_LIMIT_ENABLED: 'true',
+        RATE_LIMIT_PRESIGN_PER_MINUTE: String(LIMIT),
+        LOG_LEVEL: 'info',
+      });
+      ({ a, b } = pair);
     });
 
     afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
+      await pair?.stop();
       await redis?.destroy();
-      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       await database?.drop();
     });
 

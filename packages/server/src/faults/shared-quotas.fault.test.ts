@@ -4,13 +4,11 @@
  * holds once across both, for an IPv6 /64 as for an IPv4 address; killing Redis lets uploads
  * through (fail open) and each process warns once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_REDIS_MESSAGES } from '../modules/quotas/quotas.open';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../testing/redis-server';
-import { type ServerProcess, startServerProcess } from '../testing/server-process';
+import type { ServerProcess } from '../testing/server-process';
+import { type ProcessPair, startProcessPair } from './support/process-pair';
 
 const LIMIT = 3;
 
@@ -26,32 +24,25 @@ async function presign(server: ServerProcess, clientIp: string) {
 
 describe.skipIf(skipRedisSuites)('daily quotas shared by two processes through Redis', () => {
   let redis: TestRedis;
-  const dataDirs: string[] = [];
+  let pair: ProcessPair | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
     redis = await startTestRedis();
-    const env = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `sealdrop-quotas-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        DATA_DIR: dataDir,
-        // One secret: both processes hash an address to the same key.
-        SECRET: 'one-secret-shared-by-every-process-0123456789',
-        REDIS_URL: redis.url,
-        TRUST_PROXY: '1',
-        ANON_DAILY_UPLOADS: String(LIMIT),
-        LOG_LEVEL: 'info',
-      };
-    };
-    [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
+    // The pair's one secret: both processes hash an address to the same key.
+    pair = await startProcessPair('quotas', {
+      REDIS_URL: redis.url,
+      TRUST_PROXY: '1',
+      ANON_DAILY_UPLOADS: String(LIMIT),
+      LOG_LEVEL: 'info',
+    });
+    ({ a, b } = pair);
   });
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await pair?.stop();
     await redis?.destroy();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const alternately = async (clientIps: string[]) => {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../../../scripts/scratch-postgres.mjs';
 import { DATABASES } from '../testing/databases';
 import { runScript, type ServerProcess, startServerProcess } from '../testing/server-process';
 import { callApi } from './support/client';
-import { createScratchDatabase } from './support/scratch-database';
 
 const postgresAvailable = DATABASES.find((entry) => entry.name === 'postgres')?.available;
 

@@ -6,20 +6,17 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { serverPerTest } from '../testing/server-per-test';
-import type { TestServer } from '../testing/test-server';
+import { logCapture, type TestServer } from '../testing/test-server';
 import { pathOf, putBytes } from '../testing/upload-helpers';
 
 describeEachDatabase('secrets in the request log', (createDatabase) => {
   let server: TestServer;
-  let lines: string[];
+  const { lines, logger } = logCapture();
   serverPerTest(
     createDatabase,
     () => {
-      lines = [];
-      return {
-        env: { RATE_LIMIT_ENABLED: 'false' },
-        logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
-      };
+      lines.length = 0;
+      return { env: { RATE_LIMIT_ENABLED: 'false' }, logger };
     },
     (started) => {
       server = started;

@@ -5,22 +5,19 @@
  * every antivirus reports as if it were malware. Stoppable and restartable on the same port, so
  * a test can take the scanner away and bring it back.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answersOnPort, daemonProcess, requiredHere } from './local-daemon';
 import { freePort } from './server-process';
 
 export const CLAMD = process.env.CLAMD_PATH ?? '/usr/sbin/clamd';
-const REQUIRE_CLAMD =
-  ['1', 'true'].includes(process.env.REQUIRE_CLAMD ?? '') || process.env.CI === 'true';
 const clamdMissing = !existsSync(CLAMD);
 /**
  * ClamAV suites skip on a machine without clamd (with a notice), except in CI, where they must
  * run: there startTestClamd fails instead. `npm test` installs it (scripts/test-setup.mjs).
  */
-export const skipClamdSuites = clamdMissing && !REQUIRE_CLAMD;
+export const skipClamdSuites = clamdMissing && !requiredHere('REQUIRE_CLAMD');
 if (skipClamdSuites) {
   console.warn(
     `clamd is not installed (${CLAMD}): the malware scanning tests are skipped. ` +
@@ -90,66 +87,26 @@ export async function startTestClamd(
     ].join('\n'),
   );
 
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    const started = spawn(CLAMD, ['-c', config], { stdio: 'ignore' });
-    child = started;
-    await waitUntilAnswering(port, started);
-  };
-  const stop = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    const forced = setTimeout(() => running.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(forced);
-  };
-  // A test run that dies before its afterAll must not leave a clamd behind.
-  const onExit = () => child?.kill('SIGKILL');
-  process.once('exit', onExit);
-  await start();
+  const clamd = daemonProcess({
+    name: 'clamd',
+    command: CLAMD,
+    args: ['-c', config],
+    // clamd answers zPING with PONG once its database is loaded (a few seconds).
+    ready: () => answersOnPort(port, { request: 'zPING\0', expected: 'PONG', timeoutMs: 2000 }),
+    startWithinMs: 60_000,
+    pollMs: 100,
+    signal: 'SIGTERM',
+    forceAfterMs: 5000,
+  });
+  await clamd.start();
   return {
     url: `tcp://127.0.0.1:${port}`,
     socketPath,
-    start,
-    stop,
+    start: clamd.start,
+    stop: clamd.stop,
     destroy: async () => {
-      process.off('exit', onExit);
-      await stop();
+      await clamd.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** clamd answers zPING with PONG once its database is loaded (a few seconds). */
-async function waitUntilAnswering(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`clamd exited with ${child.exitCode}`);
-    if (await pongs(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('clamd did not start within 60 s');
-}
-
-function pongs(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    let answer = '';
-    const finish = (result: boolean) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(2000);
-    socket.once('connect', () => socket.write('zPING\0'));
-    socket.on('data', (data) => {
-      answer += String(data);
-      if (answer.includes('PONG')) finish(true);
-    });
-    socket.once('end', () => finish(false));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
 }

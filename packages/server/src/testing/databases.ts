@@ -9,11 +9,11 @@ import { describe } from 'vitest';
 import { createDatabase, migrateToLatest } from '../database/database';
 import type { Database } from '../database/schema';
 import { type BlankDatabase, createBlankPostgres, createBlankSqlite } from './blank-databases';
+import { requiredHere } from './local-daemon';
 import { POSTGRES_URL } from './postgres-admin';
 import { leaseWorkerSchema } from './postgres-worker-schemas';
 
-const REQUIRE_POSTGRES =
-  ['1', 'true'].includes(process.env.REQUIRE_POSTGRES ?? '') || process.env.CI === 'true';
+const REQUIRE_POSTGRES = requiredHere('REQUIRE_POSTGRES');
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });

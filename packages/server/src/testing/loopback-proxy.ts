@@ -3,7 +3,8 @@
  * every request as it came (Host header included, so URLs signed for the proxy's address stay
  * valid) and its answer as it comes. A test changes what it needs through the hooks: the cutting
  * proxy of the download tests (e2e/support/cutting-proxy.ts) drops answers midway, the counting
- * proxy of the fault tests (faults/support/counting-proxy.ts) counts and holds deletes.
+ * proxy of the fault tests (faults/support/counting-proxy.ts) counts and holds deletes, the CLI's
+ * flaky-server proxy (cli/test/dropped-connection.test.ts) answers 503 in the server's place.
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 export interface ProxyHooks {
   /** Runs as a request arrives; it is forwarded once this settles. */
   before?: (incoming: IncomingMessage) => Promise<void> | void;
+  /** Answers a request in the proxy's place and says so with true: it is then not forwarded. */
+  reply?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   /**
    * Sends an upstream answer on itself (after the status and headers went) and says so with true;
    * otherwise the answer is piped as it is.
@@ -33,6 +36,7 @@ export async function startLoopbackProxy(
 ): Promise<LoopbackProxy> {
   const server = createServer(async (incoming, outgoing) => {
     await hooks.before?.(incoming);
+    if (hooks.reply?.(incoming, outgoing)) return;
     const upstream = request(
       {
         host: '127.0.0.1',

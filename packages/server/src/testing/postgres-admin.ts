@@ -4,9 +4,9 @@
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import { POSTGRES_URL } from '../../../../scripts/scratch-postgres.mjs';
 
-export const POSTGRES_URL =
-  process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_URL };
 
 /** Any fixed number: the key of the session-level advisory lock below. */
 const CATALOG_LOCK_KEY = 5_310_417;

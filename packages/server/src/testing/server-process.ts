@@ -7,6 +7,7 @@ import {
   answersHealth,
   freePort,
   npmStartArgs,
+  QUOTAS_OFF,
   REPO_ROOT,
   type RunningProcess,
   runNode,
@@ -14,17 +15,7 @@ import {
   waitUntilReady,
 } from '../../../../scripts/app-process.mjs';
 
-export { freePort, REPO_ROOT, type RunningProcess };
-
-/** Every daily upload quota switched off (0 = no limit); a test that checks quotas sets its own. */
-export const QUOTAS_OFF = {
-  ANON_DAILY_BYTES: '0',
-  ANON_DAILY_UPLOADS: '0',
-  ACCOUNT_DAILY_BYTES: '0',
-  ACCOUNT_DAILY_UPLOADS: '0',
-  PREMIUM_DAILY_BYTES: '0',
-  PREMIUM_DAILY_UPLOADS: '0',
-};
+export { freePort, QUOTAS_OFF, REPO_ROOT, type RunningProcess };
 
 /**
  * How the server process is started: the bundle that `npm run build` (scripts/build-server.mjs)

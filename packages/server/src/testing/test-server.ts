@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type ServerDeps } from '../app';
 import { loadConfig } from '../config/config';
+import { createAppContext } from '../context';
 import { createLocalStorageDriver } from '../modules/storage/local.driver';
 import type { StorageDriver } from '../modules/storage/storage.types';
 import type { TestDatabase } from './databases';
@@ -72,3 +73,33 @@ export async function createTestServer(input: {
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/**
+ * A server logger (createTestServer's `logger`) that keeps every line it writes in `lines`, for
+ * a test to search; a suite empties it between tests with `lines.length = 0`.
+ */
+export function logCapture(level = 'info') {
+  const lines: string[] = [];
+  return {
+    lines,
+    logger: { level, stream: { write: (line: string) => lines.push(line) } },
+  };
+}
+
+/**
+ * A context on a test server's config, database, store, secret and clock, for a test that drives
+ * a module directly; `extra` adds what the test needs (metrics, a log).
+ */
+export function contextOf(
+  server: TestServer,
+  extra: Omit<Parameters<typeof createAppContext>[0], 'config' | 'db' | 'storage' | 'secret'> = {},
+) {
+  return createAppContext({
+    config: server.config,
+    db: server.db,
+    storage: server.storage,
+    secret: server.secret,
+    now: server.clock.now,
+    ...extra,
+  });
+}

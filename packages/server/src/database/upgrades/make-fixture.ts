@@ -5,15 +5,14 @@
  * same ids, bytes and links, so one manifest serves both.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { POSTGRES_URL } from '../../testing/postgres-admin';
+import { createScratchDatabase } from '../../../../../scripts/scratch-postgres.mjs';
 import { createDatabase } from '../database';
 import { createFillContext, type FillContext } from './fill-context';
 import {
@@ -46,30 +45,17 @@ async function makeSqlite(): Promise<FillContext> {
   return ctx;
 }
 
-async function onAdmin(query: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function makePostgresDump(): Promise<FillContext> {
-  const name = `sealdrop_fixture_${randomBytes(4).toString('hex')}`;
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
   const scratch = mkdtempSync(join(tmpdir(), 'sealdrop-fixture-'));
-  await onAdmin(`create database ${name}`);
+  const database = await createScratchDatabase('sealdrop_fixture');
   try {
     const ctx = context(scratch);
-    const db = createDatabase({ kind: 'postgres', connectionString: url.href });
+    const db = createDatabase({ kind: 'postgres', connectionString: database.url });
     await buildPastState({ db }, ctx, FIXTURE_STATE);
     await db.destroy();
     const dump = execFileSync(
       'pg_dump',
-      ['--no-owner', '--no-privileges', '--column-inserts', url.href],
+      ['--no-owner', '--no-privileges', '--column-inserts', database.url],
       { encoding: 'utf8' },
     );
     // psql meta-commands (recent pg_dump writes \restrict lines): the test runs plain SQL.
@@ -80,7 +66,7 @@ async function makePostgresDump(): Promise<FillContext> {
     writeFileSync(FIXTURE_POSTGRES_DUMP, plain);
     return ctx;
   } finally {
-    await onAdmin(`drop database if exists ${name} with (force)`);
+    await database.drop();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -4,8 +4,27 @@
  * conditional (still unverified, still inactive when asked), so it never removes an account that
  * was verified or used in the meantime, whichever process runs it.
  */
-import type { Database } from '../../database/schema';
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import type { Database, DatabaseSchema } from '../../database/schema';
 import { whereLive } from '../../shared/file-liveness';
+
+const users = expressionBuilder<DatabaseSchema, 'users'>();
+
+/** An account created before `since` that has opened no session since then. */
+function inactiveSince(since: number): Expression<SqlBool> {
+  return users.and([
+    users('users.created_at', '<', since),
+    users.not(
+      users.exists(
+        users
+          .selectFrom('sessions')
+          .select('sessions.id')
+          .whereRef('sessions.user_id', '=', 'users.id')
+          .where('sessions.created_at', '>=', since),
+      ),
+    ),
+  ]);
+}
 
 export function createAccountsRepository({ db }: { db: Database }) {
   return {
@@ -18,17 +37,7 @@ export function createAccountsRepository({ db }: { db: Database }) {
         .selectFrom('users')
         .select('id')
         .where('email_verified', '=', 0)
-        .where('created_at', '<', input.inactiveSince)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('sessions')
-                .select('sessions.id')
-                .whereRef('sessions.user_id', '=', 'users.id')
-                .where('sessions.created_at', '>=', input.inactiveSince),
-            ),
-          ),
-        )
+        .where(inactiveSince(input.inactiveSince))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -53,21 +62,8 @@ export function createAccountsRepository({ db }: { db: Database }) {
     async deleteUnverified(id: string, options: { inactiveSince?: number } = {}) {
       return db.transaction().execute(async (trx) => {
         let query = trx.deleteFrom('users').where('id', '=', id).where('email_verified', '=', 0);
-        if (options.inactiveSince !== undefined) {
-          const since = options.inactiveSince;
-          query = query
-            .where('created_at', '<', since)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('sessions')
-                    .select('sessions.id')
-                    .whereRef('sessions.user_id', '=', 'users.id')
-                    .where('sessions.created_at', '>=', since),
-                ),
-              ),
-            );
-        }
+        if (options.inactiveSince !== undefined)
+          query = query.where(inactiveSince(options.inactiveSince));
         const result = await query.executeTakeFirst();
         if (Number(result.numDeletedRows) !== 1) return false;
         for (const table of [

@@ -20,6 +20,13 @@ export function newEmailToken(): { token: string; hash: string } {
 }
 
 export function createEmailTokensRepository({ db }: { db: Database }) {
+  /** Ends a user's unused links; each caller narrows which. */
+  const retireUnused = (userId: string, now: number) =>
+    db
+      .updateTable('email_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null);
   return {
     async insert(row: Omit<EmailTokenRow, 'used_at'>): Promise<void> {
       await db
@@ -29,24 +36,14 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
     },
     /** Ends every unused link of one purpose for a user, so only the newest one works. */
     async retire(userId: string, purpose: EmailTokenPurpose, now: number): Promise<void> {
-      await db
-        .updateTable('email_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .execute();
+      await retireUnused(userId, now).where('purpose', '=', purpose).execute();
     },
     /**
      * What a new password voids: every reset link, and every pending email change (a link to an
      * address that is not the account's). The verification link of the current address stays.
      */
     async retireForNewPassword(userId: string, currentEmail: string, now: number): Promise<void> {
-      await db
-        .updateTable('email_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
+      await retireUnused(userId, now)
         .where((eb) =>
           eb.or([
             eb('purpose', '=', 'reset'),
@@ -61,11 +58,7 @@ export function createEmailTokensRepository({ db }: { db: Database }) {
      * restore links stay: they belong to earlier owners of the account's address.
      */
     async retireForRestore(userId: string, restoreIssuedAt: number, now: number): Promise<void> {
-      await db
-        .updateTable('email_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
+      await retireUnused(userId, now)
         .where((eb) =>
           eb.or([eb('purpose', '!=', 'restore'), eb('created_at', '>', restoreIssuedAt)]),
         )

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
 import { rateLimited } from '../../shared/rate-limit';
-import { documented } from '../../shared/route-doc';
+import { documented, type RouteDoc } from '../../shared/route-doc';
 import { parseInput } from '../../shared/validation';
 import { requireSession } from './auth.guard';
 import { forgotPassword, resetPassword } from './auth.recovery';
@@ -21,18 +21,19 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const deps = ctx.auth;
     const limited = rateLimited(ctx, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
+    /** Every mailed-link route shares the auth rate limit and the API document's auth tag. */
+    const options = (doc: Omit<RouteDoc, 'tag'>) => ({
+      ...limited,
+      ...documented({ tag: 'auth', ...doc }),
+    });
 
     // Tokens travel in bodies, never in URLs, so no access log ever holds one.
     app.post(
       '/auth/verify-email',
-      {
-        ...limited,
-        ...documented({
-          tag: 'auth',
-          summary: 'Verify an email address with the token from the mail',
-          body: verifyEmailSchema,
-        }),
-      },
+      options({
+        summary: 'Verify an email address with the token from the mail',
+        body: verifyEmailSchema,
+      }),
       async (request) => {
         const input = parseInput(verifyEmailSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
@@ -42,14 +43,10 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/auth/resend-verification',
-      {
-        ...limited,
-        ...documented({
-          tag: 'auth',
-          summary: 'Send the verification mail again',
-          auth: 'required',
-        }),
-      },
+      options({
+        summary: 'Send the verification mail again',
+        auth: 'required',
+      }),
       async (request) => {
         const session = await requireSession(deps, request, ctx.now());
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
@@ -59,14 +56,10 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/auth/forgot-password',
-      {
-        ...limited,
-        ...documented({
-          tag: 'auth',
-          summary: 'Mail a password-reset link (same answer for unknown addresses)',
-          body: forgotPasswordSchema,
-        }),
-      },
+      options({
+        summary: 'Mail a password-reset link (same answer for unknown addresses)',
+        body: forgotPasswordSchema,
+      }),
       async (request) => {
         const input = parseInput(forgotPasswordSchema, request.body);
         const origin = requestOrigin(request, ctx.config.PUBLIC_URL);
@@ -76,14 +69,10 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/auth/reset-password',
-      {
-        ...limited,
-        ...documented({
-          tag: 'auth',
-          summary: 'Set a new password with the token from the mail',
-          body: resetPasswordSchema,
-        }),
-      },
+      options({
+        summary: 'Set a new password with the token from the mail',
+        body: resetPasswordSchema,
+      }),
       async (request) => {
         const input = parseInput(resetPasswordSchema, request.body);
         return ok(await resetPassword({ deps, input, now: ctx.now() }));
@@ -92,15 +81,11 @@ export function authEmailRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/auth/restore-email',
-      {
-        ...limited,
-        ...documented({
-          tag: 'auth',
-          summary:
-            '"This wasn\'t me": put back the address an email change replaced, with a new password',
-          body: restoreEmailSchema,
-        }),
-      },
+      options({
+        summary:
+          '"This wasn\'t me": put back the address an email change replaced, with a new password',
+        body: restoreEmailSchema,
+      }),
       async (request) => {
         const input = parseInput(restoreEmailSchema, request.body);
         return ok(await restoreEmail({ deps, input, now: ctx.now() }));

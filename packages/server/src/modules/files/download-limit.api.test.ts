@@ -8,12 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteTestDatabase, describeEachDatabase } from '../../testing/databases';
 import { startS3rver } from '../../testing/s3rver';
 import { serverPerTest } from '../../testing/server-per-test';
+import { sweepTestServer } from '../../testing/sweep';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { visitorClient as browser } from '../../testing/visitor-client';
-import { createShortLinksRepository } from '../short-links/short-links.repository';
-import { sweepExpired } from '../sweeper/sweeper';
-import { createFilesRepository } from './files.repository';
 
 const MINUTE = 60_000;
 
@@ -76,13 +74,7 @@ describeEachDatabase('download limit', (createDatabase) => {
     const { plan } = await uploadFile(server, { size: 100, downloadLimit: 1 });
     const visitor = browser(server);
     await visitor.download(plan.slug);
-    const sweep = () =>
-      sweepExpired({
-        files: createFilesRepository({ db: server.db }),
-        shortLinks: createShortLinksRepository({ db: server.db }),
-        storage: server.storage,
-        now: server.clock.now(),
-      });
+    const sweep = () => sweepTestServer(server);
     await sweep();
     expect(await server.storage.head(plan.objectKey)).not.toBeNull();
     server.clock.advance(10 * MINUTE);

@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { linkToken, type SmtpSink, startSmtpSink } from '../../testing/smtp-sink';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, logCapture, type TestServer } from '../../testing/test-server';
 import { MAIL_BLOCK_BEGIN, MAIL_BLOCK_END } from './mail.mailer';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -14,7 +14,7 @@ const NEW_PASSWORD = 'Another-Horse-7';
 describeEachDatabase('mail in the server log', (createDatabase) => {
   let server: TestServer;
   let sink: SmtpSink | undefined;
-  const lines: string[] = [];
+  const { lines, logger } = logCapture();
   afterEach(async () => {
     await server.close();
     await sink?.close();
@@ -26,7 +26,7 @@ describeEachDatabase('mail in the server log', (createDatabase) => {
     server = await createTestServer({
       database: await createDatabase(),
       env: { RATE_LIMIT_ENABLED: 'false', ...env },
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      logger,
     });
   }
   const post = async (url: string, body: object, token?: string) => {

@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
 import {
   ADMIN_EMAIL,
   LINK_KEY,
   type ModerationClient,
-  moderationClient,
+  moderationServerPerTest,
 } from './moderation.test-client';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -17,19 +16,12 @@ describeEachDatabase('moderating reported files', (createDatabase) => {
   let server: TestServer;
   let client: ModerationClient;
   let admin: { token: string; id: string };
-  serverPerTest(
+  moderationServerPerTest(
     createDatabase,
-    {
-      env: {
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        RATE_LIMIT_ENABLED: 'false',
-        PUBLIC_URL: 'https://sealdrop.test',
-        TRUST_PROXY: '1',
-      },
-    },
-    async (started) => {
+    { PUBLIC_URL: 'https://sealdrop.test', TRUST_PROXY: '1' },
+    async (started, startedClient) => {
       server = started;
-      client = moderationClient(server);
+      client = startedClient;
       admin = await client.admin();
     },
   );

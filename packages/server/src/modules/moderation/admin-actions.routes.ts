@@ -11,6 +11,7 @@ import {
   adminSuspendSchema,
 } from '@sealdrop/core/api-admin-schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
@@ -19,6 +20,7 @@ import { parseInput } from '../../shared/validation';
 import * as actions from './admin.actions';
 import { adminActor } from './admin.guard';
 import { describeFiles } from './admin.view';
+import type { ModerationActor } from './moderation.removal';
 
 export function adminActionRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -61,137 +63,82 @@ export function adminActionRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok({ file: file ?? null, audit: done.audit });
     };
 
-    app.post(
+    /**
+     * One action route: the moderator first (401/403), then the path, then the body (400); the
+     * action gets both with the actor, and its answer names the file when the path did.
+     */
+    const action = <P extends z.ZodType<object>, B extends z.ZodType<object>>(
+      method: 'post' | 'put' | 'delete',
+      url: string,
+      summary: string,
+      schemas: { params: P; body: B },
+      act: (args: {
+        deps: typeof deps;
+        input: z.infer<P> & z.infer<B> & { actor: ModerationActor };
+        now: Date;
+      }) => Promise<{ audit: AuditEntry[] }>,
+    ) =>
+      app[method](url, doc(summary, schemas), async (request) => {
+        const actor = adminActor(request);
+        const params = parseInput(schemas.params, request.params);
+        const body = parseInput(schemas.body, request.body);
+        const done = await act({ deps, input: { ...params, ...body, actor }, now: ctx.now() });
+        const fileId = 'fileId' in params ? String(params.fileId) : null;
+        return answer(request, fileId, done);
+      });
+
+    const file = adminFileParamsSchema;
+    const account = adminAccountParamsSchema;
+    const address = adminAddressParamsSchema;
+
+    action(
+      'post',
       '/files/:fileId/removal',
-      doc('Remove a file: object deleted now, the link answers 410; reports close', {
-        params: adminFileParamsSchema,
-        body: adminRemoveFileSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { fileId } = parseInput(adminFileParamsSchema, request.params);
-        const body = parseInput(adminRemoveFileSchema, request.body);
-        const done = await actions.removeReportedFile({
-          deps,
-          input: { fileId, reason: body.reason, note: body.note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, fileId, done);
-      },
+      'Remove a file: object deleted now, the link answers 410; reports close',
+      { params: file, body: adminRemoveFileSchema },
+      actions.removeReportedFile,
     );
-
-    app.post(
+    action(
+      'post',
       '/reports/:fileId/dismissal',
-      doc("Dismiss a file's open reports (their keys are deleted)", {
-        params: adminFileParamsSchema,
-        body: adminDismissSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { fileId } = parseInput(adminFileParamsSchema, request.params);
-        const { note } = parseInput(adminDismissSchema, request.body);
-        const done = await actions.dismissReports({
-          deps,
-          input: { fileId, note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, fileId, done);
-      },
+      "Dismiss a file's open reports (their keys are deleted)",
+      { params: file, body: adminDismissSchema },
+      actions.dismissReports,
     );
-
-    app.post(
+    action(
+      'post',
       '/files/:fileId/uploader-block',
-      doc("Block a file's uploader: suspend the account and/or block the address for N days", {
-        params: adminFileParamsSchema,
-        body: adminBlockUploaderSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { fileId } = parseInput(adminFileParamsSchema, request.params);
-        const body = parseInput(adminBlockUploaderSchema, request.body);
-        const done = await actions.blockUploader({
-          deps,
-          input: { fileId, ...body, actor },
-          now: ctx.now(),
-        });
-        return answer(request, fileId, done);
-      },
+      "Block a file's uploader: suspend the account and/or block the address for N days",
+      { params: file, body: adminBlockUploaderSchema },
+      actions.blockUploader,
     );
-
-    app.put(
+    action(
+      'put',
       '/accounts/:accountId/suspension',
-      doc('Suspend an account: no sign-in, every API call answers 403', {
-        params: adminAccountParamsSchema,
-        body: adminSuspendSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { accountId } = parseInput(adminAccountParamsSchema, request.params);
-        const { note } = parseInput(adminSuspendSchema, request.body);
-        const done = await actions.suspendAccount({
-          deps,
-          input: { accountId, note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, null, done);
-      },
+      'Suspend an account: no sign-in, every API call answers 403',
+      { params: account, body: adminSuspendSchema },
+      actions.suspendAccount,
     );
-
-    app.delete(
+    action(
+      'delete',
       '/accounts/:accountId/suspension',
-      doc("Lift an account's suspension", {
-        params: adminAccountParamsSchema,
-        body: adminSuspendSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { accountId } = parseInput(adminAccountParamsSchema, request.params);
-        const { note } = parseInput(adminSuspendSchema, request.body);
-        const done = await actions.unsuspendAccount({
-          deps,
-          input: { accountId, note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, null, done);
-      },
+      "Lift an account's suspension",
+      { params: account, body: adminSuspendSchema },
+      actions.unsuspendAccount,
     );
-
-    app.put(
+    action(
+      'put',
       '/address-blocks/:addressHash',
-      doc('Block an address (hash of an IPv4 address or IPv6 /64) from uploading for N days', {
-        params: adminAddressParamsSchema,
-        body: adminBlockAddressSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { addressHash } = parseInput(adminAddressParamsSchema, request.params);
-        const { days, note } = parseInput(adminBlockAddressSchema, request.body);
-        const done = await actions.blockAddress({
-          deps,
-          input: { addressHash, days, note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, null, done);
-      },
+      'Block an address (hash of an IPv4 address or IPv6 /64) from uploading for N days',
+      { params: address, body: adminBlockAddressSchema },
+      actions.blockAddress,
     );
-
-    app.delete(
+    action(
+      'delete',
       '/address-blocks/:addressHash',
-      doc("Lift an address's block", {
-        params: adminAddressParamsSchema,
-        body: adminSuspendSchema,
-      }),
-      async (request) => {
-        const actor = adminActor(request);
-        const { addressHash } = parseInput(adminAddressParamsSchema, request.params);
-        const { note } = parseInput(adminSuspendSchema, request.body);
-        const done = await actions.unblockAddress({
-          deps,
-          input: { addressHash, note, actor },
-          now: ctx.now(),
-        });
-        return answer(request, null, done);
-      },
+      "Lift an address's block",
+      { params: address, body: adminSuspendSchema },
+      actions.unblockAddress,
     );
   };
 }

@@ -5,14 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
-import {
-  ADMIN_EMAIL,
-  type ModerationClient,
-  moderationClient,
-  PASSWORD,
-} from './moderation.test-client';
+import { type ModerationClient, moderationServerPerTest, PASSWORD } from './moderation.test-client';
 
 const SUSPENDED = {
   statusCode: 403,
@@ -32,19 +26,12 @@ describeEachDatabase('blocks and suspensions', (createDatabase) => {
   let server: TestServer;
   let client: ModerationClient;
   let admin: { token: string; id: string };
-  serverPerTest(
+  moderationServerPerTest(
     createDatabase,
-    {
-      env: {
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        RATE_LIMIT_ENABLED: 'false',
-        TRUST_PROXY: '1',
-        ABUSE_EMAIL: 'abuse@sealdrop.test',
-      },
-    },
-    async (started) => {
+    { TRUST_PROXY: '1', ABUSE_EMAIL: 'abuse@sealdrop.test' },
+    async (started, startedClient) => {
       server = started;
-      client = moderationClient(server);
+      client = startedClient;
       admin = await client.admin();
     },
   );
@@ -137,13 +124,9 @@ describeEachDatabase('blocks and suspensions', (createDatabase) => {
 
 describeEachDatabase('the block message without ABUSE_EMAIL', (createDatabase) => {
   let client: ModerationClient;
-  serverPerTest(
-    createDatabase,
-    { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_ENABLED: 'false' } },
-    (started) => {
-      client = moderationClient(started);
-    },
-  );
+  moderationServerPerTest(createDatabase, {}, (_started, startedClient) => {
+    client = startedClient;
+  });
 
   it('names the operator of the site instead', async () => {
     const { token } = await client.admin();

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
-import type { TestServer } from '../../testing/test-server';
+import { logCapture, type TestServer } from '../../testing/test-server';
 import { ADMIN_EMAIL, LINK_KEY, moderationClient } from './moderation.test-client';
 
 const METRICS_TOKEN = 'metrics-token-for-moderation';
@@ -14,11 +14,11 @@ const REPORTER = 'reporter.never.logged@example.org';
 
 describeEachDatabase('what a report reveals, and to whom', (createDatabase) => {
   let server: TestServer;
-  let lines: string[];
+  const { lines, logger } = logCapture('trace');
   serverPerTest(
     createDatabase,
     () => {
-      lines = [];
+      lines.length = 0;
       return {
         env: {
           ADMIN_EMAILS: ADMIN_EMAIL,
@@ -26,7 +26,7 @@ describeEachDatabase('what a report reveals, and to whom', (createDatabase) => {
           METRICS_TOKEN,
           ANON_DAILY_UPLOADS: '2',
         },
-        logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+        logger,
       };
     },
     (started) => {

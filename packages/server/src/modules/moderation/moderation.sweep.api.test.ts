@@ -1,29 +1,22 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { serverPerTest } from '../../testing/server-per-test';
+import { sweepTestServer } from '../../testing/sweep';
 import type { TestServer } from '../../testing/test-server';
-import { sweepExpired } from '../sweeper/sweeper';
 import { sweepModeration } from './moderation.sweep';
 import {
-  ADMIN_EMAIL,
   LINK_KEY,
   moderationClient,
   moderationDepsOf,
+  moderationServerPerTest,
 } from './moderation.test-client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase("the sweeper's part for moderation", (createDatabase) => {
   let server: TestServer;
-  serverPerTest(
-    createDatabase,
-    {
-      env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_ENABLED: 'false', REPORT_RETENTION_DAYS: '30' },
-    },
-    (started) => {
-      server = started;
-    },
-  );
+  moderationServerPerTest(createDatabase, { REPORT_RETENTION_DAYS: '30' }, (started) => {
+    server = started;
+  });
 
   it('deletes closed reports past their retention and quota entries past the window, nothing else', async () => {
     const client = moderationClient(server);
@@ -60,13 +53,7 @@ describeEachDatabase("the sweeper's part for moderation", (createDatabase) => {
     const { fileId } = await client.upload({ isEncrypted: true });
     await client.report({ code: fileId, reason: 'illegal', key: LINK_KEY });
     server.clock.advance(DAY_MS + 1000);
-    const deps = moderationDepsOf(server);
-    const swept = await sweepExpired({
-      files: deps.files,
-      shortLinks: deps.shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
+    const swept = await sweepTestServer(server);
     expect(swept.files).toBe(1);
     const reports = await server.db
       .selectFrom('reports')

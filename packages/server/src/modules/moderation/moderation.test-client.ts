@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PresignResponse } from '@sealdrop/core/api-schemas';
 import { buildFragment } from '@sealdrop/core/crypto/fragment';
+import type { TestDatabase } from '../../testing/databases';
+import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
 import { describedAs, pathOf } from '../../testing/upload-helpers';
 import { createFilesRepository } from '../files/files.repository';
@@ -16,6 +18,22 @@ export const LINK_KEY = buildFragment({
   rawKey: new Uint8Array(32).fill(7),
   iv: new Uint8Array(12).fill(9),
 });
+
+/**
+ * The moderation suites' set-up: a fresh server per test whose admin is ADMIN_EMAIL, without
+ * rate limits, plus `env`; `onStart` gets each server and a moderation client for it.
+ */
+export function moderationServerPerTest(
+  createDatabase: () => Promise<TestDatabase>,
+  env: Record<string, string>,
+  onStart: (server: TestServer, client: ModerationClient) => void | Promise<void>,
+) {
+  serverPerTest(
+    createDatabase,
+    { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_ENABLED: 'false', ...env } },
+    (server) => onStart(server, moderationClient(server)),
+  );
+}
 
 export interface CallOptions {
   token?: string;

@@ -6,16 +6,14 @@
 import { REMOVED_MESSAGES } from '@sealdrop/core/moderation';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
-import { serverPerTest } from '../../testing/server-per-test';
+import { sweepTestServer } from '../../testing/sweep';
 import type { TestServer } from '../../testing/test-server';
 import { pathOf } from '../../testing/upload-helpers';
-import { sweepExpired } from '../sweeper/sweeper';
 import { MALWARE_SCANNER, removeFile } from './moderation.removal';
 import {
-  ADMIN_EMAIL,
   type ModerationClient,
-  moderationClient,
   moderationDepsOf,
+  moderationServerPerTest,
 } from './moderation.test-client';
 
 const TERMS = 'This file was removed for violating the terms of use.';
@@ -23,14 +21,10 @@ const TERMS = 'This file was removed for violating the terms of use.';
 describeEachDatabase('a removed file', (createDatabase) => {
   let server: TestServer;
   let client: ModerationClient;
-  serverPerTest(
-    createDatabase,
-    { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_ENABLED: 'false' } },
-    (started) => {
-      server = started;
-      client = moderationClient(server);
-    },
-  );
+  moderationServerPerTest(createDatabase, {}, (started, startedClient) => {
+    server = started;
+    client = startedClient;
+  });
 
   const gone = (message = TERMS) => ({ statusCode: 410, body: { status: 'error', message } });
 
@@ -112,12 +106,7 @@ describeEachDatabase('a removed file', (createDatabase) => {
 
     // Swept at its original expiry it is an expired link, not one whose upload "did not finish".
     server.clock.advance(25 * 60 * 60 * 1000);
-    const swept = await sweepExpired({
-      files: moderationDepsOf(server).files,
-      shortLinks: moderationDepsOf(server).shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
+    const swept = await sweepTestServer(server);
     expect(swept.files).toBe(1);
     expect(await client.call('GET', `/api/files/${plan.slug}/info`)).toMatchObject({
       statusCode: 404,
@@ -169,12 +158,7 @@ describeEachDatabase('a removed file', (createDatabase) => {
       statusCode: 404,
       body: { message: 'File not found or has expired.' },
     });
-    const swept = await sweepExpired({
-      files: moderationDepsOf(server).files,
-      shortLinks: moderationDepsOf(server).shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
+    const swept = await sweepTestServer(server);
     expect(swept.files).toBe(1);
     expect(await server.db.selectFrom('files').selectAll().execute()).toEqual([]);
   });

@@ -5,23 +5,19 @@ import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
 import type { TestServer } from '../../testing/test-server';
 import {
-  ADMIN_EMAIL,
   LINK_KEY,
   type ModerationClient,
   moderationClient,
+  moderationServerPerTest,
 } from './moderation.test-client';
 
 describeEachDatabase('reporting a link', (createDatabase) => {
   let server: TestServer;
   let client: ModerationClient;
-  serverPerTest(
-    createDatabase,
-    { env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_ENABLED: 'false' } },
-    (started) => {
-      server = started;
-      client = moderationClient(server);
-    },
-  );
+  moderationServerPerTest(createDatabase, {}, (started, startedClient) => {
+    server = started;
+    client = startedClient;
+  });
 
   it('files reports by short code, file id or link, grouped under the one file they name', async () => {
     const { fileId } = await client.upload({ isEncrypted: true });

@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../../testing/databases
 import { startTestProvider, type TestAccount } from '../../testing/oidc-test-provider';
 import { serverPerTest } from '../../testing/server-per-test';
 import { createTestBrowser } from '../../testing/test-browser';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, logCapture, type TestServer } from '../../testing/test-server';
 
 const CLIENT = { clientId: 'sealdrop', clientSecret: 'sealdrop-test-client-secret' };
 const ACCOUNTS: Record<string, TestAccount> = {
@@ -19,10 +19,10 @@ async function startSignInStack(
   options: { emailOnlyInUserinfo?: boolean; providerReady?: boolean } = {},
 ) {
   const provider = await startTestProvider();
-  const logs: string[] = [];
+  const { lines: logs, logger } = logCapture();
   const server = await createTestServer({
     database,
-    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
+    logger,
     env: {
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: CLIENT.clientId,

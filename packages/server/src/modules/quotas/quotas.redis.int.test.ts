@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteTestDatabase } from '../../testing/databases';
 import { skipRedisSuites, startTestRedis, type TestRedis } from '../../testing/redis-server';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, logCapture, type TestServer } from '../../testing/test-server';
 import { type ModerationClient, moderationClient } from '../moderation/moderation.test-client';
 import { QUOTA_REDIS_MESSAGES } from './quotas.open';
 
@@ -20,7 +20,7 @@ describe.skipIf(skipRedisSuites)('daily quotas in Redis', () => {
   let b: TestServer;
   let clientA: ModerationClient;
   let clientB: ModerationClient;
-  const logs: string[] = [];
+  const { lines: logs, logger } = logCapture();
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -31,7 +31,6 @@ describe.skipIf(skipRedisSuites)('daily quotas in Redis', () => {
       ANON_DAILY_UPLOADS: '3',
       METRICS_TOKEN,
     };
-    const logger = { level: 'info', stream: { write: (line: string) => logs.push(line) } };
     [a, b] = await Promise.all([
       createTestServer({ database: await createSqliteTestDatabase(), env, logger }),
       createTestServer({ database: await createSqliteTestDatabase(), env }),

@@ -4,31 +4,16 @@
  * databases, and S3 through s3rver, whose missing ListParts means "cannot tell" for multipart.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { startS3rver, type TestS3 } from '../../testing/s3rver';
+import { sweepTestServer } from '../../testing/sweep';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, putBytes } from '../../testing/upload-helpers';
-import { sweepExpired } from './sweeper';
 import { BYTELESS_UPLOAD_MS } from './sweeper.byteless';
 
 const MiB = 1024 * 1024;
 
-async function sweep(server: TestServer) {
-  const ctx = createAppContext({
-    config: server.config,
-    db: server.db,
-    storage: server.storage,
-    secret: server.secret,
-  });
-  return sweepExpired({
-    files: ctx.files,
-    shortLinks: ctx.shortLinks,
-    storage: server.storage,
-    pendingUploads: ctx.uploads.pending,
-    now: server.clock.now(),
-  });
-}
+const sweep = (server: TestServer) => sweepTestServer(server, { byteless: true });
 
 const rowOf = (server: TestServer, slug: string) =>
   server.db.selectFrom('files').selectAll().where('id', '=', slug).executeTakeFirst();

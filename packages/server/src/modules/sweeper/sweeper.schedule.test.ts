@@ -3,10 +3,9 @@
  * and a shutting-down process waits for the pass under way, then starts no other.
  */
 import { expect, it } from 'vitest';
-import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
-import type { TestServer } from '../../testing/test-server';
+import { contextOf, type TestServer } from '../../testing/test-server';
 import { uploadFile } from '../../testing/upload-helpers';
 import { createMetrics, type Metrics } from '../metrics/metrics.registry';
 import { startSweeper } from './sweeper.schedule';
@@ -21,14 +20,7 @@ describeEachDatabase('scheduled sweeper', (createDatabase) => {
 
   const sweeper = async () => {
     const metrics = await createMetrics();
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-      now: server.clock.now,
-      metrics,
-    });
+    const ctx = contextOf(server, { metrics });
     return { metrics, ...startSweeper({ ctx, intervalSeconds: 0, log: server.app.log }) };
   };
   const swept = async (metrics: Metrics) => {

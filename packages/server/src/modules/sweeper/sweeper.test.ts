@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
-import type { TestServer } from '../../testing/test-server';
+import { sweepTestServer } from '../../testing/sweep';
+import { contextOf, type TestServer } from '../../testing/test-server';
 import { api, presign, uploadFile } from '../../testing/upload-helpers';
 import { SWEEP_BATCH, sweepExpired } from './sweeper';
 
@@ -14,20 +14,7 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
     server = started;
   });
 
-  const sweep = () => {
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-    });
-    return sweepExpired({
-      files: ctx.files,
-      shortLinks: ctx.shortLinks,
-      storage: server.storage,
-      now: server.clock.now(),
-    });
-  };
+  const sweep = () => sweepTestServer(server);
 
   it('deletes expired objects and rows, and leaves live files alone', async () => {
     const old = await uploadFile(server, { size: 30 });
@@ -70,12 +57,7 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
   });
 
   it('sweeps a backlog of several batches, reading one batch of rows at a time', async () => {
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-    });
+    const ctx = contextOf(server);
     const now = server.clock.now().getTime();
     const backlog = 2 * SWEEP_BATCH + 17;
     for (let i = 0; i < backlog + 5; i += 1) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseText } from '../../testing/database-text';
 import { describeEachDatabase } from '../../testing/databases';
 import { serverPerTest } from '../../testing/server-per-test';
-import type { TestServer } from '../../testing/test-server';
+import { logCapture, type TestServer } from '../../testing/test-server';
 import {
   api,
   downloadBytes,
@@ -25,12 +25,12 @@ const REFUSED =
 
 describeEachDatabase('encrypted file names', (createDatabase) => {
   let server: TestServer;
-  let logs: string[];
+  const { lines: logs, logger } = logCapture();
   serverPerTest(
     createDatabase,
     () => {
-      logs = [];
-      return { logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } } };
+      logs.length = 0;
+      return { logger };
     },
     (started) => {
       server = started;

@@ -7,12 +7,12 @@
  */
 import { UPLOAD_DID_NOT_FINISH_TEXT } from '@sealdrop/core/upload-progress';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAppContext } from '../../context';
 import { describeEachDatabase } from '../../testing/databases';
+import { sweepTestServer } from '../../testing/sweep';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { api, presign, putBytes, uploadFile } from '../../testing/upload-helpers';
 import { UNFINISHED_LINK_MS } from '../files/files.repository';
-import { STALE_UPLOAD_MS, sweepExpired } from '../sweeper/sweeper';
+import { STALE_UPLOAD_MS } from '../sweeper/sweeper';
 
 const DID_NOT_FINISH = { statusCode: 410, message: UPLOAD_DID_NOT_FINISH_TEXT };
 const NOT_FOUND = { statusCode: 404, message: 'File not found or has expired.' };
@@ -27,21 +27,7 @@ describeEachDatabase('links of unfinished uploads', (createDatabase) => {
   });
   afterAll(() => server.close());
 
-  const sweep = () => {
-    const ctx = createAppContext({
-      config: server.config,
-      db: server.db,
-      storage: server.storage,
-      secret: server.secret,
-    });
-    return sweepExpired({
-      files: ctx.files,
-      shortLinks: ctx.shortLinks,
-      storage: server.storage,
-      pendingUploads: ctx.uploads.pending,
-      now: server.clock.now(),
-    });
-  };
+  const sweep = () => sweepTestServer(server, { byteless: true });
   /** What info answers for `slug`: its status code and, for an error, its message. */
   const info = async (slug: string) => {
     const { statusCode, body } = await api(server, 'GET', `/api/files/${slug}/info`);

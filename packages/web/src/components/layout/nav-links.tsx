@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import '../ui/pill-link.css';
 
 export const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -27,7 +28,9 @@ export function NavLinkList({
             to={item.to}
             end={item.end ?? false}
             onClick={onNavigate}
-            className={({ isActive }) => (isActive ? 'sd-nav__link active' : 'sd-nav__link')}
+            className={({ isActive }) =>
+              isActive ? 'sd-pill-link sd-nav__link active' : 'sd-pill-link sd-nav__link'
+            }
           >
             {item.label}
           </NavLink>

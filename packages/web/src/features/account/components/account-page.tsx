@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { RenderAuthDialog } from '../../../components/layout/layout.types';
+import { PageHeader } from '../../../components/layout/page-header';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import './account.css';
 
@@ -20,20 +20,7 @@ export function AccountPage({ title, children }: { title: string; children: Reac
   useDocumentTitle(title);
   return (
     <main className="sd-container sd-account">
-      <header className="sd-account__header">
-        <h1>{title}</h1>
-        <nav aria-label="Account pages">
-          <ul className="sd-account__tabs">
-            {TABS.map((tab) => (
-              <li key={tab.to}>
-                <NavLink to={tab.to} className="sd-account__tab">
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <PageHeader title={title} navLabel="Account pages" tabs={TABS} />
       {children}
     </main>
   );

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import { Modal } from '../../../components/ui/modal';
 
 /**
@@ -39,9 +39,9 @@ export function ActionDialog({
   };
   return (
     <Modal open onClose={onClose} title={title} description={description} size="sm">
-      <form className="sd-admin-form" noValidate onSubmit={submit} aria-busy={pending}>
+      <form className="sd-form sd-admin-form" noValidate onSubmit={submit} aria-busy={pending}>
         {children}
-        <div className="sd-admin-form__field">
+        <div className="sd-form__field">
           <label htmlFor={`${id}-note`}>Note for the audit log (optional)</label>
           <textarea
             id={`${id}-note`}
@@ -51,19 +51,14 @@ export function ActionDialog({
             onChange={(event) => onNoteChange(event.target.value)}
           />
         </div>
-        {error ? (
-          <p className="sd-admin-form__failure" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="sd-admin-form__actions">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <FormFooter
+          failure={error}
+          cancelLabel="Cancel"
+          onCancel={onClose}
+          submitLabel={confirmLabel}
+          busy={pending}
+          variant={danger ? 'danger' : 'primary'}
+        />
       </form>
     </Modal>
   );

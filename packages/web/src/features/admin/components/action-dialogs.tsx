@@ -40,7 +40,7 @@ export function RemoveFileDialog({
       onConfirm={() => action.run({ fileId: file.fileId, reason, note })}
       onClose={onClose}
     >
-      <div className="sd-admin-form__field">
+      <div className="sd-form__field">
         <label htmlFor={`${id}-reason`}>Reason</label>
         <select
           id={`${id}-reason`}
@@ -120,7 +120,7 @@ export function BlockUploaderDialog({ file, onClose, onDone }: ActionDialogProps
       onConfirm={confirm}
       onClose={onClose}
     >
-      <div className="sd-admin-form__check">
+      <div className="sd-form__check">
         <input
           id={`${id}-suspend`}
           type="checkbox"
@@ -136,7 +136,7 @@ export function BlockUploaderDialog({ file, onClose, onDone }: ActionDialogProps
               : `Suspend the account ${uploader.label}`}
         </label>
       </div>
-      <div className="sd-admin-form__check">
+      <div className="sd-form__check">
         <input
           id={`${id}-block`}
           type="checkbox"
@@ -151,7 +151,7 @@ export function BlockUploaderDialog({ file, onClose, onDone }: ActionDialogProps
         </label>
       </div>
       {block ? (
-        <div className="sd-admin-form__field">
+        <div className="sd-form__field">
           <label htmlFor={`${id}-days`}>Days</label>
           <input
             id={`${id}-days`}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { PageHeader } from '../../../components/layout/page-header';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ADMIN_TEXTS as T } from './admin-texts';
 import { AuditView } from './audit-view';
@@ -7,6 +7,7 @@ import { BlocksView } from './blocks-view';
 import { FilesView } from './files-view';
 import { OverviewView } from './overview-view';
 import { ReportsView } from './reports-view';
+import '../../../components/form/dialog-form.css';
 import './admin.css';
 
 /** The console's views, each at a path of its own under /admin (reports at /admin itself). */
@@ -32,20 +33,12 @@ export function AdminConsole({ view }: { view: AdminView }) {
   const [notice, setNotice] = useState('');
   return (
     <main className="sd-container sd-admin">
-      <header className="sd-admin__header">
-        <h1>{T.title}</h1>
-        <nav aria-label={T.navLabel}>
-          <ul className="sd-admin__tabs">
-            {ADMIN_VIEWS.map((name) => (
-              <li key={name}>
-                <NavLink to={viewPath(name)} end className="sd-admin__tab">
-                  {T.views[name]}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <PageHeader
+        title={T.title}
+        navLabel={T.navLabel}
+        tabs={ADMIN_VIEWS.map((name) => ({ to: viewPath(name), label: T.views[name] }))}
+        end
+      />
       <p className="sd-admin__notice" role="status">
         {notice}
       </p>

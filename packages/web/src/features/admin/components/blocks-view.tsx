@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { adminKeys, liftAddressBlock, liftSuspension, listBlocks } from '../api/admin-api';
 import { useAdminAction } from '../hooks/use-admin-action';
@@ -24,46 +24,82 @@ export function BlocksView({ onDone }: { onDone: (message: string) => void }) {
       <ViewState query={blocks}>
         {({ addresses, accounts }) => (
           <>
-            <h3>Blocked addresses</h3>
-            {addresses.length === 0 ? (
-              <p className="sd-admin-empty">No address is blocked.</p>
-            ) : (
-              <ul className="sd-admin-list sd-admin-blocks">
-                {addresses.map((block) => (
-                  <li key={block.addressHash} className="sd-admin-block">
-                    <code className="sd-admin-block__what">{block.addressHash}</code>
-                    <span className="sd-admin-muted">until {formatWhen(block.until)}</span>
-                    <LiftButton
-                      label={`Lift block of address ${block.addressHash}`}
-                      lift={() => liftAddressBlock(block.addressHash)}
-                      onDone={() => onDone(`The block of address ${block.addressHash} was lifted.`)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <h3>Suspended accounts</h3>
-            {accounts.length === 0 ? (
-              <p className="sd-admin-empty">No account is suspended.</p>
-            ) : (
-              <ul className="sd-admin-list sd-admin-blocks">
-                {accounts.map((account) => (
-                  <li key={account.accountId} className="sd-admin-block">
-                    <span className="sd-admin-block__what">{account.email}</span>
-                    <span className="sd-admin-muted">since {formatWhen(account.suspendedAt)}</span>
-                    <LiftButton
-                      label={`Lift suspension of ${account.email}`}
-                      lift={() => liftSuspension(account.accountId)}
-                      onDone={() => onDone(`The suspension of ${account.email} was lifted.`)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <BlockList
+              title="Blocked addresses"
+              empty="No address is blocked."
+              blocks={addresses.map((block) => ({
+                key: block.addressHash,
+                what: <code className="sd-admin-block__what">{block.addressHash}</code>,
+                when: `until ${formatWhen(block.until)}`,
+                liftLabel: `Lift block of address ${block.addressHash}`,
+                lift: () => liftAddressBlock(block.addressHash),
+                lifted: `The block of address ${block.addressHash} was lifted.`,
+              }))}
+              onDone={onDone}
+            />
+            <BlockList
+              title="Suspended accounts"
+              empty="No account is suspended."
+              blocks={accounts.map((account) => ({
+                key: account.accountId,
+                what: <span className="sd-admin-block__what">{account.email}</span>,
+                when: `since ${formatWhen(account.suspendedAt)}`,
+                liftLabel: `Lift suspension of ${account.email}`,
+                lift: () => liftSuspension(account.accountId),
+                lifted: `The suspension of ${account.email} was lifted.`,
+              }))}
+              onDone={onDone}
+            />
           </>
         )}
       </ViewState>
     </section>
+  );
+}
+
+interface Block {
+  key: string;
+  what: ReactNode;
+  when: string;
+  liftLabel: string;
+  lift: () => Promise<unknown>;
+  /** The console's status line once it is lifted. */
+  lifted: string;
+}
+
+/** One kind of block under its heading, each with its Lift button; a sentence when there is none. */
+function BlockList({
+  title,
+  empty,
+  blocks,
+  onDone,
+}: {
+  title: string;
+  empty: string;
+  blocks: Block[];
+  onDone: (message: string) => void;
+}) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {blocks.length === 0 ? (
+        <p className="sd-admin-empty">{empty}</p>
+      ) : (
+        <ul className="sd-admin-list sd-admin-blocks">
+          {blocks.map((block) => (
+            <li key={block.key} className="sd-admin-block">
+              {block.what}
+              <span className="sd-admin-muted">{block.when}</span>
+              <LiftButton
+                label={block.liftLabel}
+                lift={block.lift}
+                onDone={() => onDone(block.lifted)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -89,7 +125,7 @@ function LiftButton({
         Lift
       </Button>
       {action.error ? (
-        <p role="alert" className="sd-admin-form__failure">
+        <p role="alert" className="sd-form__failure">
           {action.error}
         </p>
       ) : null}

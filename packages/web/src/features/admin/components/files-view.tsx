@@ -32,7 +32,7 @@ export function FilesView({ onDone }: { onDone: (message: string) => void }) {
         <h2 id={`${id}-title`}>Files</h2>
       </div>
       <form className="sd-admin-search" onSubmit={search}>
-        <div className="sd-admin-form__field">
+        <div className="sd-form__field">
           <label htmlFor={`${id}-q`}>Link, short code, file id or account email</label>
           <input
             id={`${id}-q`}

@@ -22,7 +22,7 @@ export function ReportsView({ onDone }: { onDone: (message: string) => void }) {
     <section className="sd-admin-view" aria-labelledby={`${id}-title`}>
       <div className="sd-admin-view__header">
         <h2 id={`${id}-title`}>Reports</h2>
-        <div className="sd-admin-form__field sd-admin-form__field--inline">
+        <div className="sd-form__field sd-admin-form__field--inline">
           <label htmlFor={`${id}-status`}>Show</label>
           <select
             id={`${id}-status`}

@@ -32,7 +32,7 @@ export function ViewState<T>({
   }
   if (query.isError) {
     return (
-      <div className="sd-admin-failure" role="alert">
+      <div className="sd-form__failure sd-admin-failure" role="alert">
         <p>{serverMessageOf(query.error) ?? VIEW_FAILED_MESSAGE}</p>
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           {ADMIN_TEXTS.retry}

@@ -5,6 +5,7 @@
  * second auth scheme and would need a CORS preflight for it. The fragment is never part of the URL.
  * A simple `bytes=N-` Range is CORS-safelisted, so resuming needs no preflight either.
  */
+import { envelopeMessage } from '@sealdrop/core/client/envelope';
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import {
   DOWNLOAD_TIMEOUT_MESSAGE,
@@ -45,16 +46,5 @@ export async function requestCiphertext(
 /** What the page shows for an answer that is no ciphertext: the server's envelope message. */
 export async function refusalError(response: Response): Promise<Error> {
   if (response.ok) return new Error('The download response has no body');
-  return new ApiError(await errorMessage(response), response.status);
-}
-
-/** The server's envelope message when it sent one (e.g. 409 "still uploading"). */
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const payload = (await response.json()) as { message?: unknown };
-    if (typeof payload.message === 'string') return payload.message;
-  } catch {
-    // Storage errors are XML or empty; the status decides the text shown.
-  }
-  return GENERAL_ERROR_MESSAGE;
+  return new ApiError((await envelopeMessage(response)) ?? GENERAL_ERROR_MESSAGE, response.status);
 }

@@ -9,6 +9,7 @@ import {
   GENERAL_ERROR_MESSAGE,
   INVALID_LINK_MESSAGE,
   NOT_FOUND_MESSAGE,
+  refusedDownloadMessage,
   stoppedDetail,
   WRONG_KEY_MESSAGE,
 } from '@sealdrop/core/download-messages';
@@ -64,10 +65,7 @@ export function describeDownloadFailure(error: unknown): DownloadFailure {
     return { message: GENERAL_ERROR_MESSAGE, detail: FIRST_RECORD_FAILED_DETAIL };
   }
   if (error instanceof ApiError) {
-    if (error.status === 404) return { message: NOT_FOUND_MESSAGE };
-    // 4xx messages come from our own server and are written for people (e.g. "still uploading").
-    if (error.status >= 400 && error.status < 500) return { message: error.message };
-    return { message: GENERAL_ERROR_MESSAGE };
+    return { message: refusedDownloadMessage(error.status, error.message) };
   }
   if (error instanceof DecryptionError || error instanceof UnsupportedFormatError) {
     // The crypto module's texts are written for people; the stop is what matters to them.

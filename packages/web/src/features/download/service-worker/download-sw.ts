@@ -10,6 +10,7 @@
  * Protocol: ../save/service-worker-protocol.ts.
  */
 import { concatBytes } from '@sealdrop/core/bytes';
+import { envelopeMessage } from '@sealdrop/core/client/envelope';
 import { UnsupportedFormatError } from '@sealdrop/core/crypto/record-header';
 import { DecryptionError } from '@sealdrop/core/crypto/record-seal';
 import { decryptSelection, isSelection } from '../lib/decrypt-selection';
@@ -90,7 +91,8 @@ async function prepare(data: PrepareMessage, port: MessagePort, post: (m: Worker
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
       }),
-    refusal: async (response) => new Refusal(response.status, await envelopeMessage(response)),
+    refusal: async (response) =>
+      new Refusal(response.status, (await envelopeMessage(response)) ?? ''),
     signal: aborter.signal,
     onInterrupted: () => post({ type: 'interrupted' }),
     onResumed: () => post({ type: 'resumed' }),
@@ -118,15 +120,6 @@ class Refusal extends Error {
     message: string,
   ) {
     super(message);
-  }
-}
-
-async function envelopeMessage(response: Response): Promise<string> {
-  try {
-    const payload = (await response.json()) as { message?: unknown };
-    return typeof payload?.message === 'string' ? payload.message : '';
-  } catch {
-    return '';
   }
 }
 

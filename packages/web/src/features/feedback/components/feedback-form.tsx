@@ -1,6 +1,6 @@
 import { FEEDBACK_TYPES, type FeedbackField } from '@sealdrop/core/feedback';
 import { type FormEvent, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import type { useFeedbackForm } from '../hooks/use-feedback-form';
 import { FEEDBACK_TEXTS as T } from './feedback-texts';
 
@@ -40,8 +40,13 @@ export function FeedbackForm({
 
   return (
     // noValidate: the product's own messages show inline instead of the browser's bubbles.
-    <form className="sd-feedback-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
-      <div className="sd-feedback-form__field">
+    <form
+      className="sd-form sd-feedback-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={submitting}
+    >
+      <div className="sd-form__field">
         <label htmlFor={ids.type}>{T.typeLabel}</label>
         <select
           ref={fields.type}
@@ -60,7 +65,7 @@ export function FeedbackForm({
         <FieldError id={ids.typeError} message={errors.type} />
       </div>
 
-      <div className="sd-feedback-form__field">
+      <div className="sd-form__field">
         <label htmlFor={ids.message}>{T.messageLabel}</label>
         <textarea
           ref={fields.message}
@@ -75,7 +80,7 @@ export function FeedbackForm({
         <FieldError id={ids.messageError} message={errors.message} />
       </div>
 
-      <div className="sd-feedback-form__field">
+      <div className="sd-form__field">
         <label htmlFor={ids.email}>{T.emailLabel}</label>
         <input
           ref={fields.email}
@@ -87,26 +92,19 @@ export function FeedbackForm({
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${ids.emailError} ${ids.emailHint}` : ids.emailHint}
         />
-        <p id={ids.emailHint} className="sd-feedback-form__hint">
+        <p id={ids.emailHint} className="sd-form__hint">
           {T.emailHint}
         </p>
         <FieldError id={ids.emailError} message={errors.email} />
       </div>
 
-      {failure ? (
-        <p className="sd-feedback-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-
-      <div className="sd-feedback-form__actions">
-        <Button variant="ghost" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {submitting ? T.submitting : T.submit}
-        </Button>
-      </div>
+      <FormFooter
+        failure={failure}
+        cancelLabel={T.cancel}
+        onCancel={onCancel}
+        submitLabel={submitting ? T.submitting : T.submit}
+        busy={submitting}
+      />
     </form>
   );
 }
@@ -114,7 +112,7 @@ export function FeedbackForm({
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="sd-feedback-form__error">
+    <p id={id} className="sd-form__error">
       {message}
     </p>
   );

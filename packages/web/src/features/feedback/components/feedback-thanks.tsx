@@ -1,18 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { CheckIcon } from '../../../components/ui/icons';
+import { DialogThanks } from '../../../components/form/dialog-form';
 import { FEEDBACK_TEXTS } from './feedback-texts';
 
-/** Takes focus when it replaces the form, so the focused submit button does not vanish into nothing. */
 export function FeedbackThanks() {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} className="sd-feedback-thanks" role="status" tabIndex={-1}>
-      <span className="sd-feedback-thanks__icon" aria-hidden="true">
-        <CheckIcon size={28} />
-      </span>
-      <p className="sd-feedback-thanks__title">{FEEDBACK_TEXTS.thanksTitle}</p>
+    <DialogThanks title={FEEDBACK_TEXTS.thanksTitle} className="sd-feedback-thanks">
       <p className="sd-feedback-thanks__body">{FEEDBACK_TEXTS.thanksBody}</p>
-    </div>
+    </DialogThanks>
   );
 }

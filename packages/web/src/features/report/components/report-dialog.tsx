@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { DialogThanks } from '../../../components/form/dialog-form';
 import { Button } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useReportForm } from '../hooks/use-report-form';
@@ -47,19 +46,12 @@ function ReportDialogContent({ onClose, code, fileKey }: Omit<ReportDialogProps,
   );
 }
 
-/** Takes focus when it replaces the form, so the focused submit button does not vanish. */
 function ReportThanks({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} className="sd-report-thanks" role="status" tabIndex={-1}>
-      <span className="sd-report-thanks__icon" aria-hidden="true">
-        <CheckIcon size={28} />
-      </span>
-      <p className="sd-report-thanks__text">{T.thanks}</p>
+    <DialogThanks title={T.thanks} className="sd-report-thanks">
       <Button variant="secondary" onClick={onClose}>
         {T.close}
       </Button>
-    </div>
+    </DialogThanks>
   );
 }

@@ -1,7 +1,7 @@
 import { REPORT_REASONS } from '@sealdrop/core/moderation';
 import { type FormEvent, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { FormFooter } from '../../../components/form/dialog-form';
 import { REPORT_REASON_LABELS } from '../../../lib/reports';
 import type { ReportFormState } from '../hooks/use-report-form';
 import { REPORT_TEXTS as T } from './report-texts';
@@ -44,8 +44,8 @@ export function ReportForm({
 
   return (
     // noValidate: the server's messages are shown, not the browser's bubbles.
-    <form className="sd-report-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <div className="sd-report-form__field">
+    <form className="sd-form sd-report-form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <div className="sd-form__field">
         <label htmlFor={ids.reason}>{T.reasonLabel}</label>
         <select
           id={ids.reason}
@@ -60,7 +60,7 @@ export function ReportForm({
         </select>
       </div>
 
-      <div className="sd-report-form__field">
+      <div className="sd-form__field">
         <label htmlFor={ids.details}>{T.detailsLabel}</label>
         <textarea
           ref={details}
@@ -74,7 +74,7 @@ export function ReportForm({
             .join(' ')}
         />
         <div className="sd-report-form__row">
-          <p id={ids.detailsHint} className="sd-report-form__hint">
+          <p id={ids.detailsHint} className="sd-form__hint">
             {T.detailsHint}
           </p>
           <p
@@ -91,7 +91,7 @@ export function ReportForm({
         ) : null}
       </div>
 
-      <div className="sd-report-form__field">
+      <div className="sd-form__field">
         <label htmlFor={ids.email}>{T.emailLabel}</label>
         <input
           id={ids.email}
@@ -101,13 +101,13 @@ export function ReportForm({
           onChange={(event) => setField('email', event.target.value)}
           aria-describedby={ids.emailHint}
         />
-        <p id={ids.emailHint} className="sd-report-form__hint">
+        <p id={ids.emailHint} className="sd-form__hint">
           {T.emailHint}
         </p>
       </div>
 
       {keyAvailable ? (
-        <div className="sd-report-form__check">
+        <div className="sd-form__check sd-report-form__check">
           <input
             id={ids.key}
             type="checkbox"
@@ -117,7 +117,7 @@ export function ReportForm({
           />
           <div>
             <label htmlFor={ids.key}>{T.keyLabel}</label>
-            <p id={ids.keyHint} className="sd-report-form__hint">
+            <p id={ids.keyHint} className="sd-form__hint">
               {T.keyHint}
             </p>
           </div>
@@ -133,20 +133,13 @@ export function ReportForm({
         {abuseEmail ? ` ${T.abuseEmail(abuseEmail)}` : null}
       </p>
 
-      {failure ? (
-        <p className="sd-report-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-
-      <div className="sd-report-form__actions">
-        <Button variant="ghost" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" loading={sending}>
-          {sending ? T.submitting : T.submit}
-        </Button>
-      </div>
+      <FormFooter
+        failure={failure}
+        cancelLabel={T.cancel}
+        onCancel={onCancel}
+        submitLabel={sending ? T.submitting : T.submit}
+        busy={sending}
+      />
     </form>
   );
 }

@@ -6,8 +6,7 @@ import {
   partsResponseSchema,
   presignResponseSchema,
 } from '@sealdrop/core/api-schemas';
-import { sleep } from '@sealdrop/core/client/retry';
-import { uploadWaitDelay } from '@sealdrop/core/upload-wait';
+import { askWhileWaiting } from '@sealdrop/core/upload-wait';
 import { apiRequest } from '../../../lib/api-client';
 import { isPageLeaving } from '../../../lib/page-leaving';
 
@@ -60,16 +59,15 @@ export function finalizeUpload(
  * (finalize is idempotent) as a waiting recipient does, until the file is ready. A file the scanner
  * blocked ends in finalize's 410: "This file was blocked: it contains malware (…)."
  */
-export async function finalizeAndWait(
+export function finalizeAndWait(
   body: { objectKey: string; slug?: string; parts?: CompletedPart[] },
   signal?: AbortSignal,
 ): Promise<FinalizeResponse> {
-  let result = await finalizeUpload(body, signal);
-  for (let answers = 1; result.status === 'scanning'; answers += 1) {
-    await sleep(uploadWaitDelay(answers), signal);
-    result = await finalizeUpload(body, signal);
-  }
-  return result;
+  return askWhileWaiting(
+    () => finalizeUpload(body, signal),
+    (result) => result.status === 'scanning',
+    { signal },
+  );
 }
 
 /** The running upload's heartbeat: how many plaintext bytes are sent (a waiting recipient sees it). */

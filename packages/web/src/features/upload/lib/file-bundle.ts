@@ -6,8 +6,12 @@
  * download page cuts the object back into files with it.
  */
 import { metadataRecordProblem } from '@sealdrop/core/crypto/metadata-limits';
-import { type MetadataFile, singleFileRecord } from '@sealdrop/core/crypto/metadata-record';
-import { lastSegment, linkName, safeEntryPath } from '@sealdrop/core/file-list';
+import {
+  linkRecord,
+  type MetadataFile,
+  singleFileRecord,
+} from '@sealdrop/core/crypto/metadata-record';
+import { linkName, safeEntryPath } from '@sealdrop/core/file-list';
 
 /** A file as picked, with its path relative to the picked folder (its name for a loose file). */
 export interface PickedFile {
@@ -30,15 +34,12 @@ export function bundleFiles(picked: readonly PickedFile[]): File | null {
       lastModified: Math.max(...picked.map(({ file }) => file.lastModified)),
     },
   );
-  bundles.set(
-    bundle,
-    picked.map(({ file }, i) => ({
-      name: lastSegment(paths[i]!),
-      size: file.size,
-      type: file.type,
-      path: paths[i]!,
-    })),
-  );
+  const files = picked.map(({ file }, i) => ({
+    path: paths[i]!,
+    size: file.size,
+    type: file.type,
+  }));
+  bundles.set(bundle, linkRecord(files).files);
   return bundle;
 }
 

@@ -67,15 +67,21 @@ const partOf = (xhr: FakeXhr) => Number(xhr.url.split('/').at(-1));
 
 withFakeXhr();
 
+/** The home page with a fresh resume store, sending big.bin's three parts (none answered yet). */
+async function uploadingBigFile() {
+  const store = createPendingUploadStore({ dbName: `offer-${++dbCount}` });
+  const { unmount } = render(<HomePage resumeStore={store} />);
+  fireEvent.change(screen.getByLabelText(/drop a file here/i), {
+    target: { files: [bigFile()] },
+  });
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(3), { timeout: 5_000 });
+  return { store, unmount };
+}
+
 describe('resuming an upload after a reload', () => {
   it('remembers a multipart upload with its key and each finished part, and forgets it once abandoned', async () => {
     const api = mockApi(routes);
-    const store = createPendingUploadStore({ dbName: `offer-${++dbCount}` });
-    const { unmount } = render(<HomePage resumeStore={store} />);
-    fireEvent.change(screen.getByLabelText(/drop a file here/i), {
-      target: { files: [bigFile()] },
-    });
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3), { timeout: 5_000 });
+    const { store, unmount } = await uploadingBigFile();
     const link = (screen.getByLabelText('Share link') as HTMLInputElement).value;
     act(() => {
       for (const xhr of FakeXhr.sent) if (partOf(xhr) !== 2) xhr.succeed(`"etag-${partOf(xhr)}"`);
@@ -105,12 +111,7 @@ describe('resuming an upload after a reload', () => {
 
   it('keeps the upload resumable when the page unloads mid-transfer (no abort, entry kept)', async () => {
     const api = mockApi(routes);
-    const store = createPendingUploadStore({ dbName: `offer-${++dbCount}` });
-    const { unmount } = render(<HomePage resumeStore={store} />);
-    fireEvent.change(screen.getByLabelText(/drop a file here/i), {
-      target: { files: [bigFile()] },
-    });
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3), { timeout: 5_000 });
+    const { store, unmount } = await uploadingBigFile();
     act(() => FakeXhr.sent.find((xhr) => partOf(xhr) === 1)?.succeed('"etag-1"'));
     await waitFor(async () => expect((await store.list())[0]?.parts).toHaveLength(1));
 

@@ -9,11 +9,13 @@ import { finalShareLink } from '@sealdrop/core/client/share-link';
 import { parseFragment } from '@sealdrop/core/crypto/fragment';
 import { importKey } from '@sealdrop/core/crypto/key-material';
 import { objectSize } from '@sealdrop/core/upload-plan';
+import { heartbeatWhileSending } from '@sealdrop/core/upload-progress';
 import {
   abortQuietly,
   type CompletedPart,
   finalizeAndWait,
   requestPartUrls,
+  sendHeartbeat,
 } from '../api/upload-endpoints';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
 import type { SendRetry } from '../lib/send-retry';
@@ -22,7 +24,6 @@ import { uploadMultipart } from '../transfer/multipart-upload';
 import type { PartCipher } from '../transfer/part-body';
 import type { PutBlob } from '../transfer/put-blob';
 import { InterruptedUpload, type UploadFileResult, type UploadRun } from '../transfer/upload-file';
-import { heartbeatWhileSending } from '../transfer/upload-heartbeat';
 import { DIFFERENT_FILE_MESSAGE, isSameFile, type PendingUpload } from './pending-upload';
 
 export interface ResumeUploadOptions {
@@ -64,7 +65,7 @@ export async function resumeUpload(options: ResumeUploadOptions): Promise<Upload
   const cipher = await cipherOf(upload.fragment);
   const target = { objectKey: upload.objectKey, uploadId: upload.uploadId };
   const heartbeat = heartbeatWhileSending({
-    objectKey: upload.objectKey,
+    send: (sentBytes) => sendHeartbeat({ objectKey: upload.objectKey, sentBytes }),
     size: file.size,
     objectSize: objectSize(file.size, cipher !== null),
     onBytes: throttledProgress(

@@ -7,6 +7,7 @@ import { finalShareLink, shareLink } from '@sealdrop/core/client/share-link';
 import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
 import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { objectSize } from '@sealdrop/core/upload-plan';
+import { heartbeatWhileSending } from '@sealdrop/core/upload-progress';
 import { rememberFileKey } from '../../../lib/file-keys';
 import type { ShortLinkReservation } from '../api/tiny-url';
 import {
@@ -15,6 +16,7 @@ import {
   finalizeAndWait,
   presignUpload,
   requestPartUrls,
+  sendHeartbeat,
 } from '../api/upload-endpoints';
 import { bundleEntries } from '../lib/file-bundle';
 import { type ProgressSnapshot, throttledProgress } from '../lib/progress-meter';
@@ -25,7 +27,6 @@ import { uploadMultipart } from './multipart-upload';
 import { type PartCipher, wholeFileBody } from './part-body';
 import { describeForPresign, type PresignDescription } from './presign-description';
 import type { PutBlob } from './put-blob';
-import { heartbeatWhileSending } from './upload-heartbeat';
 import { resolveUploadInput, type UploadInput } from './upload-input';
 
 export type TransferStage = 'encrypting' | 'uploading' | 'finalizing';
@@ -156,7 +157,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   const send = async (run: UploadRun): Promise<UploadFileResult> => {
     // While bytes go out, the server hears how far the transfer is (a recipient's waiting page).
     const heartbeat = heartbeatWhileSending({
-      objectKey: presign.objectKey,
+      send: (sentBytes) => sendHeartbeat({ objectKey: presign.objectKey, sentBytes }),
       size: blob.size,
       objectSize: objectSize(blob.size, encrypt),
       onBytes: throttledProgress(

@@ -1,27 +1,16 @@
-import { buildFragment } from '@sealdrop/core/crypto/fragment';
-import { generateKeyMaterial } from '@sealdrop/core/crypto/key-material';
-import { linkFragments } from '@sealdrop/core/crypto/passphrase';
 import { describe, expect, it } from 'vitest';
-import { RESUME_REFUSALS, resumedSecrets, type SendState, stateFragment } from './send-state';
+import { buildFragment } from '../crypto/fragment';
+import { generateKeyMaterial } from '../crypto/key-material';
+import { linkFragments } from '../crypto/passphrase';
+import { RESUME_REFUSALS, resumedSecrets, stateFragment } from './send-resume';
 
-async function stateOf(passphrase?: string): Promise<SendState> {
+async function stateOf(passphrase?: string) {
   const material = await generateKeyMaterial();
   const { fragment, linkFragment } = await linkFragments(material, passphrase);
   return {
-    v: 1,
-    server: 'http://localhost:8080',
-    files: [],
     encrypt: true,
     fragment: stateFragment(fragment, passphrase),
     link: `http://localhost:8080/s/Abcdefghij#${linkFragment}`,
-    objectKey: 'k',
-    slug: 'Abcdefghij',
-    uploadId: 'u',
-    partSize: 5,
-    partCount: 2,
-    concurrency: 1,
-    expiresAt: new Date().toISOString(),
-    parts: [],
   };
 }
 
