@@ -6,7 +6,8 @@ import './modal.css';
 
 /**
  * Modal dialog (role="dialog", aria-modal, labelled by `title`): traps Tab, closes on Escape, on the
- * close button and on a backdrop click, and returns focus to where it was when it closes.
+ * close button and on a backdrop click, and returns focus to where it was when it closes (or, when
+ * what had focus is gone, to what took its place).
  * `open`, `onClose`, `title` are required; `description` (aria-describedby), `footer` (action row),
  * `size` (sm | md | lg), `placement` (center | side — a slide-in panel from the right),
  * `initialFocusRef` (what gets focus first; default: first field/button of the body).
@@ -62,6 +63,13 @@ function ModalPanel({
     const panel = panelRef.current;
     if (!panel) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // What Tab reached before, so that if the dialog's work replaces its opener (Log In becomes
+    // the account menu), focus goes to the replacement rather than falling to the page's body.
+    const focusableBefore = new Set(focusableIn(document.body));
+    const openerAncestors: HTMLElement[] = [];
+    for (let el = previous?.parentElement; el && el !== document.body; el = el.parentElement) {
+      openerAncestors.push(el);
+    }
     openStack.push(id);
     const target =
       initialFocusRef?.current ??
@@ -87,7 +95,15 @@ function ModalPanel({
       document.removeEventListener('keydown', onKeyDown);
       openStack.splice(openStack.lastIndexOf(id), 1);
       if (openStack.length === 0) document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
+      if (previous?.isConnected) {
+        previous.focus();
+        return;
+      }
+      const place = openerAncestors.find((el) => el.isConnected);
+      if (!place) return;
+      // Only what is drawn takes focus (a control hidden at this width would drop it to the body).
+      const there = focusableIn(place).filter((el) => el.getClientRects().length > 0);
+      (there.find((el) => !focusableBefore.has(el)) ?? there[0])?.focus();
     };
   }, [id, initialFocusRef]);
 
