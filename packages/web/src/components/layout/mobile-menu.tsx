@@ -12,8 +12,12 @@ interface MobileMenuProps {
   onOpenAuth: (mode: AuthMode) => void;
 }
 
-/** The slide-in menu below 768 px: the same links, the wallet control and the account actions. */
+/**
+ * The slide-in menu below 768 px: the same links, the wallet control and the account actions,
+ * with the account pages the avatar menu offers on a wide screen (My files, Settings).
+ */
 export function MobileMenu({ open, onClose, account, wallet, onOpenAuth }: MobileMenuProps) {
+  const accountLinks = account?.menuLinks ?? account?.links;
   return (
     <Modal open={open} onClose={onClose} title="Menu" placement="side" closeLabel="Close menu">
       <nav aria-label="Mobile" className="sd-mobile-menu">
@@ -23,9 +27,9 @@ export function MobileMenu({ open, onClose, account, wallet, onOpenAuth }: Mobil
       <div className="sd-mobile-menu__section">
         {account ? (
           <>
-            {account.links?.length ? (
+            {accountLinks?.length ? (
               <nav aria-label="Account" className="sd-mobile-menu">
-                <NavLinkList links={account.links} onNavigate={onClose} />
+                <NavLinkList links={accountLinks} onNavigate={onClose} />
               </nav>
             ) : null}
             <p className="sd-mobile-menu__email">{account.email}</p>
