@@ -219,15 +219,16 @@ describe('RootLayout mobile menu', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
-  it('offers the avatar menu\'s account pages, Settings too, on a phone', async () => {
+  it("offers the avatar menu's account pages, Settings too, on a phone", async () => {
     renderLayout('/about', { account: ACCOUNT });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     const account = within(menu).getByRole('navigation', { name: 'Account' });
-    expect(within(account).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'My files',
-      'Settings',
-    ]);
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['My files', 'Settings']);
     await userEvent.click(within(account).getByRole('link', { name: 'Settings' }));
     expect(screen.getByText('Settings content')).toBeInTheDocument();
   });
