@@ -30,6 +30,8 @@ function fileInfo(overrides: Record<string, unknown> = {}) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+type ServerOptions = { tokenConfigured?: boolean; reward?: Response };
+
 /**
  * fetch answering info with `info` (or 404), the download with `body`, and the configuration
  * with a token configured (rewards paid) unless `tokenConfigured` is false; the reward report
@@ -39,7 +41,7 @@ function mockServer(
   info: object | null,
   body?: ReadableStream<Uint8Array>,
   length?: number,
-  { tokenConfigured = true, reward }: { tokenConfigured?: boolean; reward?: Response } = {},
+  { tokenConfigured = true, reward }: ServerOptions = {},
 ) {
   const calls: { url: string; init?: RequestInit }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -84,6 +86,27 @@ function controlledBody() {
 
 async function ciphertext() {
   return encryptBytes(await importKey(RAW_KEY), IV, PLAINTEXT);
+}
+
+/**
+ * The page of the test link for `info`, whose download answers the whole sealed file at once and
+ * whose save finishes as soon as it is asked: for what happens around a download that succeeds.
+ */
+async function renderWithWholeDownload(info: object, server: ServerOptions = {}) {
+  const body = controlledBody();
+  body.push(await ciphertext());
+  body.end();
+  const calls = mockServer(info, body.stream, undefined, server);
+  const { environment, saved, finishSaving } = blobEnvironment();
+  finishSaving();
+  renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+  return { calls, saved };
+}
+
+/** Clicks Download & Decrypt and waits until the page says the file was saved as `name`. */
+async function downloadAndSave(name = 'report.pdf') {
+  await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
+  await screen.findByText(`File decrypted and saved as ${name}.`, undefined, { timeout: 3000 });
 }
 
 beforeEach(() => {
@@ -209,14 +232,7 @@ describe('DownloadPage', () => {
   });
 
   it('shows "Decrypting file in your browser..." for a readable moment even when it is instant', async () => {
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    body.push(sealed);
-    body.end();
-    mockServer(fileInfo(), body.stream);
-    const { environment, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    await renderWithWholeDownload(fileInfo());
     await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
     const decrypting = await screen.findByText('Decrypting file in your browser...');
     const shownAt = performance.now();
@@ -228,19 +244,9 @@ describe('DownloadPage', () => {
   });
 
   it('shows the downloads a limited link has left, and says when a saved download is done', async () => {
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    body.push(sealed);
-    body.end();
-    const calls = mockServer(fileInfo({ downloadsLeft: 5 }), body.stream);
-    const { environment, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    const { calls } = await renderWithWholeDownload(fileInfo({ downloadsLeft: 5 }));
     expect(await screen.findByText('5 downloads left')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
-    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
-      timeout: 3000,
-    });
+    await downloadAndSave();
     // The last allowed download's object is deleted at once on this word.
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.url === `/api/files/${FILE_ID}/downloaded`)).toHaveLength(1),
@@ -251,18 +257,8 @@ describe('DownloadPage', () => {
   });
 
   it('shows no limit for an unlimited link and does not report the download finished', async () => {
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    body.push(sealed);
-    body.end();
-    const calls = mockServer(fileInfo({ downloadsLeft: null }), body.stream);
-    const { environment, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
-    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
-      timeout: 3000,
-    });
+    const { calls } = await renderWithWholeDownload(fileInfo({ downloadsLeft: null }));
+    await downloadAndSave();
     expect(screen.queryByText(/downloads left/)).toBeNull();
     await vi.waitFor(() =>
       expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(true),
@@ -271,35 +267,17 @@ describe('DownloadPage', () => {
   });
 
   it('falls back to "downloaded-file" when the file has no name', async () => {
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    mockServer(fileInfo({ originalName: '' }), body.stream);
-    const { environment, saved, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
-    body.push(sealed);
-    body.end();
-    await screen.findByText('File decrypted and saved as downloaded-file.');
+    const { saved } = await renderWithWholeDownload(fileInfo({ originalName: '' }));
+    await downloadAndSave('downloaded-file');
     expect(saved[0]!.name).toBe('downloaded-file');
   });
 
   it('never shows the recipient a failed reward report: it is only logged', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    body.push(sealed);
-    body.end();
-    const calls = mockServer(fileInfo(), body.stream, undefined, {
+    const { calls } = await renderWithWholeDownload(fileInfo(), {
       reward: json(500, { status: 'error', message: 'Internal server error' }),
     });
-    const { environment, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
-    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
-      timeout: 3000,
-    });
+    await downloadAndSave();
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(calls.filter((c) => c.url === '/api/solana/reward-file-download')).toHaveLength(1);
     expect(screen.queryByText('Failed to process download reward')).toBeNull();
@@ -308,19 +286,9 @@ describe('DownloadPage', () => {
   });
 
   it('asks for no download reward where the server has no token configured', async () => {
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    body.push(sealed);
-    body.end();
-    const calls = mockServer(fileInfo(), body.stream, undefined, { tokenConfigured: false });
-    const { environment, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
+    const { calls } = await renderWithWholeDownload(fileInfo(), { tokenConfigured: false });
     await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/config')).toBe(true));
-    await userEvent.click(await screen.findByRole('button', { name: 'Download & Decrypt File' }));
-    await screen.findByText('File decrypted and saved as report.pdf.', undefined, {
-      timeout: 3000,
-    });
+    await downloadAndSave();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.some((c) => c.url === '/api/solana/reward-file-download')).toBe(false);
     expect(screen.queryByText('Failed to process download reward')).toBeNull();
@@ -339,20 +307,11 @@ describe('DownloadPage', () => {
       singleFileRecord({ name, size: PLAINTEXT.length, type: 'application/pdf' }),
       RAW_KEY,
     );
-    const sealed = await ciphertext();
-    const body = controlledBody();
-    mockServer(
+    const { saved } = await renderWithWholeDownload(
       fileInfo({ originalName: null, contentType: 'application/octet-stream', encryptedMetadata }),
-      body.stream,
     );
-    const { environment, saved, finishSaving } = blobEnvironment();
-    finishSaving();
-    renderDownloadPage(`/download/${FILE_ID}${FRAGMENT}`, environment);
     expect(await screen.findByText(name)).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Download & Decrypt File' }));
-    body.push(sealed);
-    body.end();
-    await screen.findByText(`File decrypted and saved as ${name}.`);
+    await downloadAndSave(name);
     expect(saved[0]!.name).toBe(name);
   });
 
