@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../../testing/databases';
+import { insertReadyFile } from '../../testing/file-rows';
 import { UNKEYED_MARKER, up } from './0017-forget-unkeyed-address-hashes';
 
 /** How addresses were stored before they were keyed: reversible by trying every IPv4 address. */
@@ -33,29 +34,14 @@ describeEachDatabase('forgetting unkeyed address hashes', (createDatabase) => {
       .insertInto('login_attempts')
       .values({ id: 'a1', email: 'owner@example.com', ip_hash: old, at: 1 })
       .execute();
-    await db
-      .insertInto('files')
-      .values({
-        id: 'FileOne12345',
-        object_key: 'k/FileOne12345',
-        original_name: 'a',
-        content_type: 'text/plain',
-        size: 1,
-        object_size: 1,
-        is_encrypted: 0,
-        status: 'ready',
-        upload_id: null,
-        owner_id: 'owner',
-        created_at: 1,
-        expires_at: 2,
-        finalized_at: 1,
-        sweep_claimed_until: null,
-        uploader_ip_hash: old,
-        download_limit: null,
-        encrypted_metadata: null,
-        bytes_seen_at: null,
-      })
-      .execute();
+    await insertReadyFile(db, {
+      id: 'FileOne12345',
+      owner_id: 'owner',
+      created_at: 1,
+      expires_at: 2,
+      finalized_at: 1,
+      uploader_ip_hash: old,
+    });
     await db
       .insertInto('file_downloads')
       .values({

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
+import { insertReadyFile } from '../../testing/file-rows';
 import { linkToken } from '../../testing/smtp-sink';
 import { createAccountsRepository } from './auth.accounts.repository';
 import { createMailTestServer, type MailTestServer } from './auth.email.test-client';
@@ -81,28 +82,12 @@ describeEachDatabase('unverified accounts', (createDatabase) => {
     await t.login('active@example.com');
     t.server.clock.advance(DAY_MS + 1000);
     // A file still live counts as activity.
-    await t.server.db
-      .insertInto('files')
-      .values({
-        id: 'live-file-000',
-        object_key: 'files/live-file-000',
-        original_name: 'a.txt',
-        content_type: 'text/plain',
-        size: 1,
-        object_size: 1,
-        is_encrypted: 0,
-        status: 'ready',
-        upload_id: null,
-        owner_id: uploader.user.id,
-        created_at: t.server.clock.now().getTime(),
-        expires_at: t.server.clock.now().getTime() + DAY_MS,
-        finalized_at: null,
-        sweep_claimed_until: null,
-        uploader_ip_hash: null,
-        download_limit: null,
-        encrypted_metadata: null,
-      })
-      .execute();
+    await insertReadyFile(t.server.db, {
+      id: 'live-file-000',
+      owner_id: uploader.user.id,
+      created_at: t.server.clock.now().getTime(),
+      expires_at: t.server.clock.now().getTime() + DAY_MS,
+    });
 
     const deleted = await deleteInactiveUnverifiedAccounts({
       accounts: createAccountsRepository({ db: t.server.db }),

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/databases';
+import { insertReadyFile } from '../../testing/file-rows';
 import { serverPerTest } from '../../testing/server-per-test';
 import { sweepTestServer } from '../../testing/sweep';
 import { contextOf, type TestServer } from '../../testing/test-server';
@@ -63,23 +64,12 @@ describeEachDatabase('expiry sweeper', (createDatabase) => {
     for (let i = 0; i < backlog + 5; i += 1) {
       const id = `backlog${String(i).padStart(5, '0')}`;
       const expired = i < backlog;
-      // Only the columns presign requires: the others are nullable or have defaults.
-      await server.db
-        .insertInto('files')
-        .values({
-          id,
-          object_key: `files/${id}/object`,
-          original_name: 'a.txt',
-          content_type: 'text/plain',
-          size: 1,
-          object_size: 1,
-          is_encrypted: 0,
-          status: 'ready',
-          created_at: now - DAY - 10,
-          expires_at: expired ? now - 10 : now + DAY,
-          finalized_at: now - DAY,
-        })
-        .execute();
+      await insertReadyFile(server.db, {
+        id,
+        created_at: now - DAY - 10,
+        expires_at: expired ? now - 10 : now + DAY,
+        finalized_at: now - DAY,
+      });
     }
     const batches: number[] = [];
     const files = {
