@@ -3,22 +3,21 @@
  * answers the console parses. Every route answers 404, as an unknown route does, to anyone who is
  * not a verified address in ADMIN_EMAILS.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REMOVAL_REASONS, REPORT_REASONS } from './moderation';
 import { SHORT_CODE_PATTERN } from './short-code';
 
 const shortCode = z
   .string()
-  .regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits');
-const note = z
-  .string()
-  .trim()
-  .max(2000, 'must be at most 2000 characters')
-  .nullish()
-  .transform((value) => value || null);
+  .check(z.regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits'));
+const note = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(2000, 'must be at most 2000 characters'))),
+  z.transform((value: string | null | undefined) => value || null),
+);
 /** Keyed address hashes are 32 base64url characters (shared/client-address.ts on the server). */
-const addressHash = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be an address hash');
-const limit = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
+const addressHash = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be an address hash'));
+const limit = (fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), fallback);
 
 export const REPORT_STATUSES = ['open', 'removed', 'dismissed', 'expired'] as const;
 
@@ -26,7 +25,7 @@ export const REPORT_STATUSES = ['open', 'removed', 'dismissed', 'expired'] as co
 
 export const adminReportsQuerySchema = z.object({
   /** `open` (default): files with open reports; `closed`: files whose reports were all closed. */
-  status: z.enum(['open', 'closed', 'all']).default('open'),
+  status: z._default(z.enum(['open', 'closed', 'all']), 'open'),
   limit: limit(50),
 });
 export const adminFileParamsSchema = z.object({ fileId: shortCode });
@@ -35,7 +34,7 @@ export const adminAddressParamsSchema = z.object({ addressHash });
 
 export const adminFilesQuerySchema = z.object({
   /** A link, a short code, a file id or an account's email. */
-  q: z.string().trim().min(1, 'is required').max(2048),
+  q: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(2048)),
   limit: limit(50),
 });
 
@@ -46,18 +45,20 @@ export const adminRemoveFileSchema = z.object({
 });
 export const adminDismissSchema = z.object({ note });
 
-const blockDays = z.number().int().min(1).max(3650, 'must be at most 3650 days');
+const blockDays = z.number().check(z.int(), z.gte(1), z.lte(3650, 'must be at most 3650 days'));
 
 export const adminBlockUploaderSchema = z
   .object({
-    suspendAccount: z.boolean().default(false),
+    suspendAccount: z._default(z.boolean(), false),
     /** Blocks the uploader's address from uploading for this many days; absent = no block. */
-    blockAddressDays: blockDays.optional(),
+    blockAddressDays: z.optional(blockDays),
     note,
   })
-  .refine(
-    (body) => body.suspendAccount || body.blockAddressDays !== undefined,
-    'choose suspendAccount, blockAddressDays or both',
+  .check(
+    z.refine(
+      (body) => body.suspendAccount || body.blockAddressDays !== undefined,
+      'choose suspendAccount, blockAddressDays or both',
+    ),
   );
 export const adminBlockAddressSchema = z.object({ days: blockDays, note });
 export const adminSuspendSchema = z.object({ note });
@@ -65,20 +66,20 @@ export const adminSuspendSchema = z.object({ note });
 export const adminAuditQuerySchema = z.object({
   limit: limit(100),
   /** The `id` of the last entry of the previous page: older entries follow. */
-  before: z.uuid().optional(),
+  before: z.optional(z.uuid()),
 });
 
 /* Answers. */
 
 export const adminUploaderSchema = z.object({
-  accountId: z.string().nullable(),
-  email: z.string().nullable(),
+  accountId: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   /** The account's email, or "Anonymous". */
   label: z.string(),
   suspended: z.boolean(),
-  addressHash: z.string().nullable(),
+  addressHash: z.nullable(z.string()),
   /** When the uploader's address block ends; null when it is not blocked. */
-  addressBlockedUntil: z.string().nullable(),
+  addressBlockedUntil: z.nullable(z.string()),
 });
 
 export const adminFileSchema = z.object({
@@ -86,10 +87,10 @@ export const adminFileSchema = z.object({
   link: z.string(),
   /** `uploading`, `ready`, `removed` (a tombstone) or `expired` (not swept yet). */
   status: z.enum(['uploading', 'scanning', 'ready', 'removed', 'expired']),
-  removedAt: z.string().nullable(),
-  removedReason: z.enum(REMOVAL_REASONS).nullable(),
+  removedAt: z.nullable(z.string()),
+  removedReason: z.nullable(z.enum(REMOVAL_REASONS)),
   /** Plain uploads only; an encrypted file's name is sealed. */
-  originalName: z.string().nullable(),
+  originalName: z.nullable(z.string()),
   contentType: z.string(),
   isEncrypted: z.boolean(),
   size: z.number(),
@@ -97,7 +98,7 @@ export const adminFileSchema = z.object({
   ageSeconds: z.number(),
   expiresAt: z.string(),
   downloads: z.number(),
-  downloadLimit: z.number().nullable(),
+  downloadLimit: z.nullable(z.number()),
   uploader: adminUploaderSchema,
   openReports: z.number(),
   totalReports: z.number(),
@@ -107,14 +108,14 @@ export type AdminFile = z.infer<typeof adminFileSchema>;
 export const adminReportSchema = z.object({
   id: z.string(),
   reason: z.enum(REPORT_REASONS),
-  details: z.string().nullable(),
-  reporterEmail: z.string().nullable(),
+  details: z.nullable(z.string()),
+  reporterEmail: z.nullable(z.string()),
   createdAt: z.string(),
   status: z.enum(REPORT_STATUSES),
-  closedAt: z.string().nullable(),
+  closedAt: z.nullable(z.string()),
   keyIncluded: z.boolean(),
   /** The link key the reporter included (`key=…&iv=…`), while the report is open. */
-  key: z.string().nullable(),
+  key: z.nullable(z.string()),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
@@ -122,7 +123,7 @@ export const adminReportGroupSchema = z.object({
   fileId: z.string(),
   link: z.string(),
   /** Null once the file's row is gone (expired and swept, or deleted by its owner). */
-  file: adminFileSchema.nullable(),
+  file: z.nullable(adminFileSchema),
   reportCount: z.number(),
   openCount: z.number(),
   /** Distinct reporting addresses. */
@@ -132,7 +133,7 @@ export const adminReportGroupSchema = z.object({
   lastReportedAt: z.string(),
   keyIncluded: z.boolean(),
   /** The first key an open report included: what "Open file" decrypts with. */
-  key: z.string().nullable(),
+  key: z.nullable(z.string()),
   reports: z.array(adminReportSchema),
 });
 export type AdminReportGroup = z.infer<typeof adminReportGroupSchema>;
@@ -144,7 +145,7 @@ export const adminFileResponseSchema = z.object({ file: adminFileSchema });
 
 export const adminOverviewSchema = z.object({
   storageUsedBytes: z.number(),
-  storageMaxBytes: z.number().nullable(),
+  storageMaxBytes: z.nullable(z.number()),
   liveFiles: z.number(),
   last24h: z.object({ uploads: z.number(), bytes: z.number() }),
   openReports: z.number(),
@@ -167,20 +168,20 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
-  actor: z.object({ accountId: z.string().nullable(), label: z.string() }),
+  actor: z.object({ accountId: z.nullable(z.string()), label: z.string() }),
   action: z.enum(AUDIT_ACTIONS),
-  fileId: z.string().nullable(),
-  accountId: z.string().nullable(),
-  addressHash: z.string().nullable(),
-  reason: z.string().nullable(),
-  note: z.string().nullable(),
-  until: z.string().nullable(),
+  fileId: z.nullable(z.string()),
+  accountId: z.nullable(z.string()),
+  addressHash: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  until: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({
   entries: z.array(auditEntrySchema),
   /** Pass as `before` for the next (older) page; null at the end. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 
 export const adminBlocksSchema = z.object({
@@ -194,6 +195,6 @@ export const adminBlocksSchema = z.object({
 
 /** What an action answers: the file or group as it now is, and the audit entries it wrote. */
 export const adminActionSchema = z.object({
-  file: adminFileSchema.nullable(),
+  file: z.nullable(adminFileSchema),
   audit: z.array(auditEntrySchema),
 });

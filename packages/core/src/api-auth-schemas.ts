@@ -1,39 +1,43 @@
 /** Account requests and the user as the API returns it. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeEmail, SIMPLE_EMAIL_PATTERN } from './email';
 import { REMOVAL_REASONS } from './moderation';
 
 const email = z
+  .pipe(
+    z.string().check(z.trim(), z.maxLength(254, 'must be at most 254 characters')),
+    z.transform(normalizeEmail),
+  )
+  .check(
+    z.refine((value) => SIMPLE_EMAIL_PATTERN.test(value), 'Please enter a valid email address'),
+  );
+const password = z
   .string()
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .transform(normalizeEmail)
-  .refine((value) => SIMPLE_EMAIL_PATTERN.test(value), 'Please enter a valid email address');
-const password = z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters');
+  .check(z.minLength(1, 'is required'), z.maxLength(1024, 'must be at most 1024 characters'));
 
 export const credentialsSchema = z.object({ email, password });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password });
 /** A new email needs the current password, and takes effect once the new address is verified. */
 export const profileSchema = z.object({
-  email: email.optional(),
-  currentPassword: password.optional(),
+  email: z.optional(email),
+  currentPassword: z.optional(password),
 });
 /** A single-use token from a mailed link (base64url of 32 random bytes). */
 const emailToken = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'This link is invalid or has expired');
+  .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'This link is invalid or has expired'));
 export const verifyEmailSchema = z.object({ token: emailToken });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: emailToken, newPassword: password });
 /** "This wasn't me": the old address's link after an email change, and a new password. */
 export const restoreEmailSchema = z.object({ token: emailToken, newPassword: password });
+/** A page size as a query string gives it: 1 to 100, 10 when absent. */
+const pageLimit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10);
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  limit: pageLimit,
 });
-export const limitQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
+export const limitQuerySchema = z.object({ limit: pageLimit });
 
 /* Response schemas: the answers as the browser parses them (types only, see api-schemas.ts). */
 
@@ -45,10 +49,10 @@ export const publicUserSchema = z.object({
   /** Whether an external (OpenID Connect) sign-in is linked to the account. */
   oidcLinked: z.boolean(),
   /** A new address waiting for its verification link to be opened; absent when none. */
-  pendingEmail: z.string().optional(),
+  pendingEmail: z.optional(z.string()),
   tier: z.object({ name: z.string() }),
   userType: z.string(),
-  solanaWallet: z.string().nullable(),
+  solanaWallet: z.nullable(z.string()),
   prickoBalance: z.number(),
   isPremium: z.boolean(),
   createdAt: z.string(),
@@ -75,9 +79,9 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 export const myFileSchema = z.object({
   fileId: z.string(),
   /** Null for an encrypted upload whose name is sealed in encryptedMetadata. */
-  originalName: z.string().nullable(),
+  originalName: z.nullable(z.string()),
   /** The sealed metadata record of an encrypted upload (opened in the browser that has its key). */
-  encryptedMetadata: z.string().nullish(),
+  encryptedMetadata: z.nullish(z.string()),
   size: z.number(),
   isEncrypted: z.boolean(),
   /** `scanning`: finalized, the malware scanner has not yet let it out (the link waits). */
@@ -86,7 +90,7 @@ export const myFileSchema = z.object({
   expiresAt: z.string(),
   shortUrl: z.string(),
   /** Present once a moderator or the malware scanner removed the file: why, in the link's words. */
-  removed: z.object({ reason: z.enum(REMOVAL_REASONS), message: z.string() }).optional(),
+  removed: z.optional(z.object({ reason: z.enum(REMOVAL_REASONS), message: z.string() })),
 });
 export type MyFile = z.infer<typeof myFileSchema>;
 

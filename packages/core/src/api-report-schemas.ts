@@ -3,7 +3,7 @@
  * schema cleans what it accepts (trimmed details, email or null, the key in one canonical form),
  * so what passes is what gets stored.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { buildFragment, parseFragment } from './crypto/fragment';
 import { SIMPLE_EMAIL_PATTERN } from './email';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from './moderation';
@@ -40,42 +40,42 @@ export function reportedCode(value: string): string | null {
 }
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => value || null);
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.transform((value: string | null | undefined) => value || null),
+  );
+
+/** A transform's refusal: the issue, and a value no one reads (parsing fails). */
+function refuse(payload: z.core.ParsePayload, message: string): never {
+  payload.issues.push({ code: 'custom', message, input: payload.value });
+  return z.NEVER;
+}
 
 export const reportRequestSchema = z.object({
-  code: z
-    .string()
-    .max(2048, REPORT_ERRORS.code)
-    .refine((value) => !/#./.test(value), REPORT_ERRORS.codeWithKey)
-    .transform((value, ctx) => {
-      const code = reportedCode(value.replace(/#$/, ''));
-      if (code) return code;
-      ctx.addIssue({ code: 'custom', message: REPORT_ERRORS.code });
-      return z.NEVER;
-    }),
+  code: z.pipe(
+    z.string().check(
+      z.maxLength(2048, REPORT_ERRORS.code),
+      z.refine((value) => !/#./.test(value), REPORT_ERRORS.codeWithKey),
+    ),
+    z.transform(
+      (value: string, payload) =>
+        reportedCode(value.replace(/#$/, '')) || refuse(payload, REPORT_ERRORS.code),
+    ),
+  ),
   reason: z.enum(REPORT_REASONS, { error: REPORT_ERRORS.reason }),
   details: optionalText(REPORT_DETAILS_MAX_LENGTH, REPORT_ERRORS.details),
-  email: optionalText(254, REPORT_ERRORS.email).refine(
-    (email) => email === null || SIMPLE_EMAIL_PATTERN.test(email),
-    REPORT_ERRORS.email,
+  email: optionalText(254, REPORT_ERRORS.email).check(
+    z.refine((email) => email === null || SIMPLE_EMAIL_PATTERN.test(email), REPORT_ERRORS.email),
   ),
   /** Sent only when the reporter ticks "Include the key…": the one way a key reaches the server. */
-  key: z
-    .string()
-    .max(512, REPORT_ERRORS.key)
-    .nullish()
-    .transform((value, ctx) => {
+  key: z.pipe(
+    z.nullish(z.string().check(z.maxLength(512, REPORT_ERRORS.key))),
+    z.transform((value: string | null | undefined, payload) => {
       if (!value) return null;
       const secrets = parseFragment(value.trim());
-      if (secrets) return buildFragment(secrets);
-      ctx.addIssue({ code: 'custom', message: REPORT_ERRORS.key });
-      return z.NEVER;
+      return secrets ? buildFragment(secrets) : refuse(payload, REPORT_ERRORS.key);
     }),
+  ),
 });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 export type ValidReport = z.output<typeof reportRequestSchema>;

@@ -2,7 +2,7 @@
  * Request and response shapes of the HTTP contract (README "The API by hand"), shared by server and web.
  * Requests are parsed with these on the server; unknown fields are stripped.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   MAX_ENCRYPTED_METADATA_CHARS,
   MAX_LINK_FILES,
@@ -17,20 +17,20 @@ export const MAX_DOWNLOAD_LIMIT = 100;
 
 const shortCode = z
   .string()
-  .regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits');
-const objectKey = z.string().min(1).max(512);
+  .check(z.regex(SHORT_CODE_PATTERN, 'must be a short code of 10–32 letters and digits'));
+const objectKey = z.string().check(z.minLength(1), z.maxLength(512));
 /** The secret /tiny/instant returns with a reserved code (32 random bytes, base64url). */
 const completeToken = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the completeToken that /tiny/instant returned');
-const fileName = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(255, 'must be at most 255 characters')
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be the completeToken that /tiny/instant returned'));
+const fileName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'is required'),
+  z.maxLength(255, 'must be at most 255 characters'),
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters')
-  .refine((name) => !/[\\/]/.test(name), 'must be a file name, not a path');
+  z.refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters'),
+  z.refine((name) => !/[\\/]/.test(name), 'must be a file name, not a path'),
+);
 
 /**
  * The names, sizes, types and paths of an encrypted upload's files, sealed in the browser
@@ -38,56 +38,71 @@ const fileName = z
  */
 export const encryptedMetadataSchema = z
   .string()
-  .min(1, 'is required')
-  .max(MAX_ENCRYPTED_METADATA_CHARS, `must be at most ${MAX_ENCRYPTED_METADATA_CHARS} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url text');
+  .check(
+    z.minLength(1, 'is required'),
+    z.maxLength(
+      MAX_ENCRYPTED_METADATA_CHARS,
+      `must be at most ${MAX_ENCRYPTED_METADATA_CHARS} characters`,
+    ),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'must be base64url text'),
+  );
 
 const presignFields = z.object({
   /** Plain uploads only: an encrypted upload's name travels sealed in encryptedMetadata. */
-  filename: fileName.optional(),
+  filename: z.optional(fileName),
   /** Plain uploads only; absent or empty (a browser that knows no type) = application/octet-stream. */
-  contentType: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === '' || isMediaType(value),
-      'must be a media type such as text/plain or text/plain; charset=utf-8',
-    )
-    .optional(),
+  contentType: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        (value) => value === '' || isMediaType(value),
+        'must be a media type such as text/plain or text/plain; charset=utf-8',
+      ),
+    ),
+  ),
   /** Encrypted uploads only, instead of filename and contentType. */
-  encryptedMetadata: encryptedMetadataSchema.optional(),
+  encryptedMetadata: z.optional(encryptedMetadataSchema),
   /**
    * How many files the link carries (listed in encryptedMetadata); absent = 1. It bounds how long
    * encryptedMetadata may be (crypto/metadata-limits.ts).
    */
-  fileCount: z
-    .number()
-    .int('must be a whole number of files')
-    .min(1, 'must be at least 1')
-    .max(MAX_LINK_FILES, `must be at most ${MAX_LINK_FILES}`)
-    .optional(),
-  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  isEncrypted: z.boolean().default(false),
-  shortCode: shortCode.optional(),
+  fileCount: z.optional(
+    z
+      .number()
+      .check(
+        z.int('must be a whole number of files'),
+        z.gte(1, 'must be at least 1'),
+        z.lte(MAX_LINK_FILES, `must be at most ${MAX_LINK_FILES}`),
+      ),
+  ),
+  size: z.number().check(z.int(), z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER)),
+  isEncrypted: z._default(z.boolean(), false),
+  shortCode: z.optional(shortCode),
   /** Required with shortCode: only the reserver may use a reserved code. */
-  completeToken: completeToken.optional(),
+  completeToken: z.optional(completeToken),
   /**
    * How long the link lives, in seconds; absent = the tier's retention. The server
    * refuses more than the tier allows.
    */
-  expiresIn: z
-    .number()
-    .int('must be a whole number of seconds')
-    .min(60, 'must be at least 60 seconds')
-    .max(366 * 24 * 3600, 'must be at most a year')
-    .optional(),
+  expiresIn: z.optional(
+    z
+      .number()
+      .check(
+        z.int('must be a whole number of seconds'),
+        z.gte(60, 'must be at least 60 seconds'),
+        z.lte(366 * 24 * 3600, 'must be at most a year'),
+      ),
+  ),
   /** How many downloads the link allows; absent = unlimited. */
-  downloadLimit: z
-    .number()
-    .int('must be a whole number of downloads')
-    .min(1, 'must be at least 1')
-    .max(MAX_DOWNLOAD_LIMIT, `must be at most ${MAX_DOWNLOAD_LIMIT}`)
-    .optional(),
+  downloadLimit: z.optional(
+    z
+      .number()
+      .check(
+        z.int('must be a whole number of downloads'),
+        z.gte(1, 'must be at least 1'),
+        z.lte(MAX_DOWNLOAD_LIMIT, `must be at most ${MAX_DOWNLOAD_LIMIT}`),
+      ),
+  ),
 });
 
 /** An encrypted upload never tells the server its file's name or type (docs/encryption.md, "What the server sees"). */
@@ -100,44 +115,46 @@ export function metadataTooLong(fileCount: number): string {
   return `is longer than ${files} can need (at most ${maxEncryptedMetadataChars(fileCount)} characters); fileCount must give the number of files in the link`;
 }
 
-export const presignRequestSchema = presignFields.superRefine((body, ctx) => {
-  if (body.isEncrypted) {
-    for (const field of ['filename', 'contentType'] as const) {
-      if (body[field] !== undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: ENCRYPTED_NAME_REFUSED });
+export const presignRequestSchema = presignFields.check(
+  z.superRefine((body, ctx) => {
+    if (body.isEncrypted) {
+      for (const field of ['filename', 'contentType'] as const) {
+        if (body[field] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: ENCRYPTED_NAME_REFUSED });
+      }
+      if (body.encryptedMetadata === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['encryptedMetadata'],
+          message: 'is required for an encrypted upload',
+        });
+      else if (body.encryptedMetadata.length > maxEncryptedMetadataChars(body.fileCount ?? 1))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['encryptedMetadata'],
+          message: metadataTooLong(body.fileCount ?? 1),
+        });
+    } else {
+      if (body.fileCount !== undefined && body.fileCount !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fileCount'],
+          message: 'must be 1 for a plain upload: several files in one link are always encrypted',
+        });
+      if (body.filename === undefined)
+        ctx.addIssue({ code: 'custom', path: ['filename'], message: 'is required' });
+      if (body.encryptedMetadata !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['encryptedMetadata'],
+          message: 'is only for encrypted uploads (isEncrypted: true)',
+        });
     }
-    if (body.encryptedMetadata === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['encryptedMetadata'],
-        message: 'is required for an encrypted upload',
-      });
-    else if (body.encryptedMetadata.length > maxEncryptedMetadataChars(body.fileCount ?? 1))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['encryptedMetadata'],
-        message: metadataTooLong(body.fileCount ?? 1),
-      });
-  } else {
-    if (body.fileCount !== undefined && body.fileCount !== 1)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['fileCount'],
-        message: 'must be 1 for a plain upload: several files in one link are always encrypted',
-      });
-    if (body.filename === undefined)
-      ctx.addIssue({ code: 'custom', path: ['filename'], message: 'is required' });
-    if (body.encryptedMetadata !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['encryptedMetadata'],
-        message: 'is only for encrypted uploads (isEncrypted: true)',
-      });
-  }
-});
+  }),
+);
 export type PresignRequest = z.input<typeof presignRequestSchema>;
 
-export const partUrlSchema = z.object({ partNumber: z.number().int(), url: z.string() });
+export const partUrlSchema = z.object({ partNumber: z.number().check(z.int()), url: z.string() });
 export type PartUrl = z.infer<typeof partUrlSchema>;
 
 /*
@@ -156,8 +173,8 @@ export const multipartPlanSchema = z.object({
 export type MultipartPlan = z.infer<typeof multipartPlanSchema>;
 
 export const presignResponseSchema = z.object({
-  uploadUrl: z.string().optional(),
-  multipart: multipartPlanSchema.optional(),
+  uploadUrl: z.optional(z.string()),
+  multipart: z.optional(multipartPlanSchema),
   objectKey: z.string(),
   slug: z.string(),
   shortUrl: z.string(),
@@ -171,25 +188,28 @@ export const partsResponseSchema = z.object({ parts: z.array(partUrlSchema) });
 
 export const partsRequestSchema = z.object({
   objectKey,
-  uploadId: z.string().min(1).max(1024),
-  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(1000),
+  uploadId: z.string().check(z.minLength(1), z.maxLength(1024)),
+  partNumbers: z
+    .array(z.number().check(z.int(), z.gte(1), z.lte(10_000)))
+    .check(z.minLength(1), z.maxLength(1000)),
 });
 
 export const finalizeRequestSchema = z
   .object({
-    objectKey: objectKey.optional(),
-    slug: shortCode.optional(),
-    parts: z
-      .array(
-        z.object({
-          partNumber: z.number().int().min(1).max(10_000),
-          etag: z.string().min(1).max(200),
-        }),
-      )
-      .max(10_000)
-      .optional(),
+    objectKey: z.optional(objectKey),
+    slug: z.optional(shortCode),
+    parts: z.optional(
+      z
+        .array(
+          z.object({
+            partNumber: z.number().check(z.int(), z.gte(1), z.lte(10_000)),
+            etag: z.string().check(z.minLength(1), z.maxLength(200)),
+          }),
+        )
+        .check(z.maxLength(10_000)),
+    ),
   })
-  .refine((body) => body.objectKey || body.slug, 'finalize requires objectKey or slug');
+  .check(z.refine((body) => body.objectKey || body.slug, 'finalize requires objectKey or slug'));
 
 /**
  * Where a finalized file stands: `ready`, or `scanning` while the malware scanner checks a plain
@@ -202,21 +222,21 @@ export const finalizeResponseSchema = z.object({
   fileId: z.string(),
   storageKey: z.string(),
   downloadUrl: z.string(),
-  status: z.enum(FINALIZED_STATUSES).optional(),
+  status: z.optional(z.enum(FINALIZED_STATUSES)),
 });
 export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
 
 /** POST /upload/heartbeat: the sender's running upload says how far it got (plaintext bytes). */
 export const heartbeatRequestSchema = z.object({
   objectKey,
-  sentBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sentBytes: z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER)),
 });
 export const heartbeatResponseSchema = z.object({ progress: z.number() });
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 
 export const abortRequestSchema = z.object({
   objectKey,
-  uploadId: z.string().min(1).max(1024).optional(),
+  uploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
 
 /** What info says of a file: downloadable, or one of the two waits. */
@@ -234,9 +254,9 @@ export const fileInfoSchema = z.object({
    * The file name of a plain upload, or of an encrypted one made before names were sealed; null
    * when the name is only in encryptedMetadata.
    */
-  originalName: z.string().nullable(),
+  originalName: z.nullable(z.string()),
   /** Encrypted uploads: the sealed metadata record, as presign received it; else absent. */
-  encryptedMetadata: z.string().nullish(),
+  encryptedMetadata: z.nullish(z.string()),
   size: z.number(),
   contentType: z.string(),
   isEncrypted: z.boolean(),
@@ -246,16 +266,16 @@ export const fileInfoSchema = z.object({
    * yet (the page waits); `scanning` while the malware scanner checks a plain upload (the page
    * waits too). Absent from older servers, which answered 409 instead: read as ready.
    */
-  status: z.enum(FILE_STATUSES).optional(),
+  status: z.optional(z.enum(FILE_STATUSES)),
   /** Downloads the link still allows; null = unlimited. Absent from older servers. */
-  downloadsLeft: z.number().nullish(),
+  downloadsLeft: z.nullish(z.number()),
   /**
    * While `uploading`: bytes of `size` the server knows the sender has sent, and `stalled` once
    * that figure has not grown for the server's stall time (60 s by default): the sender is
    * offline or gone. Absent otherwise and from older servers.
    */
-  progress: z.number().optional(),
-  stalled: z.boolean().optional(),
+  progress: z.optional(z.number()),
+  stalled: z.optional(z.boolean()),
 });
 export type FileInfo = z.infer<typeof fileInfoSchema>;
 
@@ -267,25 +287,24 @@ export const downloadFinishedSchema = z.object({ deleted: z.boolean() });
  * and parsing drops what a schema does not name).
  */
 export const publicConfigSchema = z.object({
-  features: z.object({ oidc: z.boolean().optional() }).optional(),
-  oidcName: z.string().optional(),
+  features: z.optional(z.object({ oidc: z.optional(z.boolean()) })),
+  oidcName: z.optional(z.string()),
   /** TOKEN_EXPLORER_URL, a template with {mint}. */
-  tokenExplorerUrl: z.string().optional(),
+  tokenExplorerUrl: z.optional(z.string()),
   /** Whether a token is configured: without one, no reward is asked for (they all answer 404). */
-  tokenConfigured: z.boolean().optional(),
+  tokenConfigured: z.optional(z.boolean()),
   /** ABUSE_EMAIL and OPERATOR_NAME, for /terms and the report dialog; null when unset. */
-  abuseEmail: z.string().nullish(),
-  operatorName: z.string().nullish(),
+  abuseEmail: z.nullish(z.string()),
+  operatorName: z.nullish(z.string()),
   /** The reasons POST /reports accepts (the dialog labels them). */
-  reportReasons: z.array(z.enum(REPORT_REASONS)).optional(),
+  reportReasons: z.optional(z.array(z.enum(REPORT_REASONS))),
   /** RETENTION_HOURS and PREMIUM_RETENTION_DAYS: every retention text and expiry choice follows. */
-  retentionHours: z.number().positive().optional(),
-  premiumRetentionDays: z.number().positive().optional(),
+  retentionHours: z.optional(z.number().check(z.positive())),
+  premiumRetentionDays: z.optional(z.number().check(z.positive())),
   /** The size limit per tier, in bytes. */
-  maxUploadBytes: z
-    .object({ guest: z.number(), free: z.number(), premium: z.number() })
-    .partial()
-    .optional(),
+  maxUploadBytes: z.optional(
+    z.partial(z.object({ guest: z.number(), free: z.number(), premium: z.number() })),
+  ),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -293,7 +312,7 @@ export const fileIdParamsSchema = z.object({ fileId: shortCode });
 export const resolveQuerySchema = z.object({ slug: shortCode });
 export const shortCodeParamsSchema = z.object({ shortCode });
 
-export const tinyInstantRequestSchema = z.object({ originalName: fileName.optional() });
+export const tinyInstantRequestSchema = z.object({ originalName: z.optional(fileName) });
 export const tinyInstantResponseSchema = z.object({
   tinyUrl: z.string(),
   shortCode: z.string(),
@@ -305,8 +324,8 @@ export type TinyInstantResponse = z.infer<typeof tinyInstantResponseSchema>;
 export const tinyCompleteRequestSchema = z.object({
   fileId: shortCode,
   completeToken,
-  storageKey: objectKey.optional(),
-  originalName: fileName.optional(),
+  storageKey: z.optional(objectKey),
+  originalName: z.optional(fileName),
 });
 
 export interface ShortLinkAnalytics {
@@ -318,7 +337,7 @@ export interface ShortLinkAnalytics {
 }
 
 /** GET /s/:shortCode, the part the page reads: where the download page is. */
-export const shortLinkTargetSchema = z.object({ downloadUrl: z.string().min(1) });
+export const shortLinkTargetSchema = z.object({ downloadUrl: z.string().check(z.minLength(1)) });
 
 export interface ResolveResponse {
   fileId: string;

@@ -2,7 +2,7 @@
  * The wallet and reward answers (the /solana/* routes) as the browser parses them: types only, see
  * api-schemas.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WALLET_TIER_NAMES } from './limits';
 
 /** `GET /solana/nonce`: the Sign-In-With-Solana text the wallet signs to prove ownership. */
@@ -15,7 +15,7 @@ export type WalletNonce = z.infer<typeof walletNonceSchema>;
 
 /** `POST /solana/connect`: balance in whole tokens, null when the RPC failed right after linking. */
 export const walletLinkResultSchema = z.object({
-  balance: z.number().nullable(),
+  balance: z.nullable(z.number()),
   isPremium: z.boolean(),
   message: z.string(),
 });
@@ -39,13 +39,13 @@ export const tokenInfoSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   decimals: z.number(),
-  supply: z.union([z.number(), z.string()]).nullable(),
-  price: z.number().nullable(),
-  marketCap: z.number().nullable(),
-  launchUrl: z.string().nullable(),
-  marketUrl: z.string().nullable(),
-  explorerUrl: z.string().nullable(),
-  configured: z.boolean().optional(),
+  supply: z.nullable(z.union([z.number(), z.string()])),
+  price: z.nullable(z.number()),
+  marketCap: z.nullable(z.number()),
+  launchUrl: z.nullable(z.string()),
+  marketUrl: z.nullable(z.string()),
+  explorerUrl: z.nullable(z.string()),
+  configured: z.optional(z.boolean()),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
@@ -53,7 +53,7 @@ export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 export const uploadRewardSchema = z.object({
   reward: z.number(),
   newBalance: z.number(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type UploadReward = z.infer<typeof uploadRewardSchema>;
 

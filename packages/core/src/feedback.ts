@@ -3,7 +3,7 @@
  * the same words. The schema trims the message, turns an empty email into null and defaults the
  * type, so what passes is exactly what gets stored.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SIMPLE_EMAIL_PATTERN } from './email';
 
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'other'] as const;
@@ -26,22 +26,26 @@ export const FEEDBACK_ERRORS = {
 export const feedbackInputSchema = z.object({
   message: z
     .string({ error: FEEDBACK_ERRORS.messageRequired })
-    .trim()
-    .min(1, FEEDBACK_ERRORS.messageRequired)
-    .min(FEEDBACK_MESSAGE_MIN_LENGTH, FEEDBACK_ERRORS.messageTooShort)
-    .max(FEEDBACK_MESSAGE_MAX_LENGTH, FEEDBACK_ERRORS.messageTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, FEEDBACK_ERRORS.messageRequired),
+      z.minLength(FEEDBACK_MESSAGE_MIN_LENGTH, FEEDBACK_ERRORS.messageTooShort),
+      z.maxLength(FEEDBACK_MESSAGE_MAX_LENGTH, FEEDBACK_ERRORS.messageTooLong),
+    ),
   email: z
-    .string({ error: FEEDBACK_ERRORS.invalidEmail })
-    .trim()
-    .nullish()
-    .transform((email) => email || null)
-    .refine(
-      (email) =>
-        email === null || (email.length <= EMAIL_MAX_LENGTH && SIMPLE_EMAIL_PATTERN.test(email)),
-      FEEDBACK_ERRORS.invalidEmail,
+    .pipe(
+      z.nullish(z.string({ error: FEEDBACK_ERRORS.invalidEmail }).check(z.trim())),
+      z.transform((email: string | null | undefined) => email || null),
+    )
+    .check(
+      z.refine(
+        (email) =>
+          email === null || (email.length <= EMAIL_MAX_LENGTH && SIMPLE_EMAIL_PATTERN.test(email)),
+        FEEDBACK_ERRORS.invalidEmail,
+      ),
     ),
   // A client that sends no type still gets its words stored; a wrong type is refused.
-  type: z.enum(FEEDBACK_TYPES, { error: FEEDBACK_ERRORS.invalidType }).default('other'),
+  type: z._default(z.enum(FEEDBACK_TYPES, { error: FEEDBACK_ERRORS.invalidType }), 'other'),
 });
 
 /** What the form or a client sends. */
@@ -77,9 +81,9 @@ export const feedbackEntrySchema = z.object({
   id: z.string(),
   type: z.enum(FEEDBACK_TYPES),
   message: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   /** The account that sent it; null for anonymous feedback. */
-  userId: z.string().nullable(),
+  userId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

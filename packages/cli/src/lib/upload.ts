@@ -3,6 +3,8 @@
  * upload-file.ts): key material, presign with the sealed metadata, the share link at once, parts
  * in parallel straight to storage, finalize. Resumable sends keep their state after every part.
  */
+// zod's own words for what the presign check below reports and core's schemas leave unworded.
+import '@sealdrop/core/zod-messages';
 import {
   type FinalizeResponse,
   type PresignRequest,

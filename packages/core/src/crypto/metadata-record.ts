@@ -7,7 +7,7 @@
  * base64url without padding. The key is HKDF-SHA-256 of the file key (empty salt, info
  * `sealdrop/metadata/v1`): a key of its own, so its nonce can never collide with a record nonce.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { lastSegment } from '../file-list';
 import { IV_BYTES, KEY_BYTES, TAG_SIZE } from '../record-format';
 import { fromBase64Url, toBase64Url } from './base64url';
@@ -18,15 +18,15 @@ export const METADATA_INFO = 'sealdrop/metadata/v1';
 export const METADATA_PADDING = 256;
 
 const fileEntrySchema = z.object({
-  name: z.string().min(1),
-  size: z.number().int().nonnegative(),
+  name: z.string().check(z.minLength(1)),
+  size: z.number().check(z.int(), z.nonnegative()),
   type: z.string(),
   /** Path relative to the shared folder, `/`-separated; the name alone for a lone file. */
-  path: z.string().min(1),
+  path: z.string().check(z.minLength(1)),
 });
 const metadataSchema = z.object({
   v: z.literal(METADATA_VERSION),
-  files: z.array(fileEntrySchema).min(1),
+  files: z.array(fileEntrySchema).check(z.minLength(1)),
 });
 
 export type MetadataFile = z.infer<typeof fileEntrySchema>;

@@ -1,13 +1,13 @@
 import type { FastifySchema } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** What the OpenAPI document (modules/api-docs) says about one route. */
 export interface RouteDoc {
   tag: string;
   summary: string;
-  body?: z.ZodType;
-  querystring?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.core.$ZodType;
+  querystring?: z.core.$ZodType;
+  params?: z.core.$ZodType;
   /** 'required': a bearer token or 401; 'optional': a token changes the answer (tier, owner). */
   auth?: 'required' | 'optional';
   /** Kept out of the document (the local driver's signed storage URLs). */

@@ -10,6 +10,7 @@ import { optionalSession, requireSession } from '../auth/auth.guard';
 import type { FeedbackActor } from './feedback.models';
 import { createFeedbackRepository } from './feedback.repository';
 import {
+  feedbackChangesSchema,
   feedbackIdParamsSchema,
   feedbackListQuerySchema,
   parseFeedback,
@@ -116,7 +117,7 @@ export function feedbackRoutes(ctx: AppContext): FastifyPluginAsync {
         tag: 'feedback',
         summary: 'Change a feedback entry (owner or admin)',
         params: feedbackIdParamsSchema,
-        body: feedbackInputSchema.partial(),
+        body: feedbackChangesSchema,
         auth: 'required',
       }),
       async (request) => {

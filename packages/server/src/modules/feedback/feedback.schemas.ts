@@ -1,13 +1,23 @@
 /** Request shapes of the feedback API. The feedback rules themselves live in @sealdrop/core. */
-import { checkFeedback, type FeedbackInput, type ValidFeedback } from '@sealdrop/core/feedback';
-import { z } from 'zod';
+import {
+  checkFeedback,
+  type FeedbackInput,
+  feedbackInputSchema,
+  type ValidFeedback,
+} from '@sealdrop/core/feedback';
+import { z } from 'zod/mini';
 import { invalidFeedback } from './feedback.errors';
 
 export { limitQuerySchema as feedbackListQuerySchema } from '@sealdrop/core/api-auth-schemas';
 
 export const feedbackIdParamsSchema = z.object({
-  id: z.string().trim().min(1, 'is required').max(100, 'is not a feedback id'),
+  id: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is not a feedback id')),
 });
+
+/** A PUT's body as the API reference describes it: any of the fields, each as POST checks it. */
+export const feedbackChangesSchema = z.partial(feedbackInputSchema);
 
 const NOT_AN_OBJECT = 'Feedback must be a JSON object';
 

@@ -11,7 +11,7 @@ import {
   adminSuspendSchema,
 } from '@sealdrop/core/api-admin-schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppContext } from '../../context';
 import { ok } from '../../shared/envelope';
 import { requestOrigin } from '../../shared/origin';
@@ -67,7 +67,7 @@ export function adminActionRoutes(ctx: AppContext): FastifyPluginAsync {
      * One action route: the moderator first (401/403), then the path, then the body (400); the
      * action gets both with the actor, and its answer names the file when the path did.
      */
-    const action = <P extends z.ZodType<object>, B extends z.ZodType<object>>(
+    const action = <P extends z.core.$ZodType<object>, B extends z.core.$ZodType<object>>(
       method: 'post' | 'put' | 'delete',
       url: string,
       summary: string,
