@@ -4,12 +4,19 @@ import { downloadWorkerPlugin } from './build/download-worker';
 import { homeChunkSplitting } from './build/home-chunk';
 import { pageScriptsPlugin } from './build/page-scripts';
 import { PREACT_ALIASES } from './build/preact';
+import { shortLinkPagePlugin } from './build/short-link-page';
 import { zodNoEvalPlugin } from './build/zod-no-eval';
 
 export default defineConfig({
   // JSX is compiled by Vite itself (tsconfig's react-jsx); React's runtime modules resolve to Preact.
   resolve: { alias: PREACT_ALIASES },
-  plugins: [downloadWorkerPlugin(), zodNoEvalPlugin(), pageScriptsPlugin(), compressPlugin()],
+  plugins: [
+    downloadWorkerPlugin(),
+    shortLinkPagePlugin(),
+    zodNoEvalPlugin(),
+    pageScriptsPlugin(),
+    compressPlugin(),
+  ],
   build: {
     outDir: 'dist',
     // Maps stay beside the build for whoever deploys it; no script points to them and the server
