@@ -56,14 +56,15 @@ async function watchViolations(page: Page) {
 describe.each(CORE_FLOW_BROWSERS)('the first visit in %s', (browserName) => {
   const app = appInBrowser({}, browserName);
 
-  it('loads the home, about and download pages without a single CSP violation', async () => {
-    const { fileId } = await uploadPlain(app.server.origin);
+  it('loads the home, about and download pages and a short link without a single CSP violation', async () => {
+    const { fileId, shortCode } = await uploadPlain(app.server.origin);
     const page = await app.browser.newPage();
     await watchViolations(page);
     for (const [path, heading] of [
       ['/', /share/i],
       ['/about', /about/i],
       [`/download/${fileId}`, /note\.txt/],
+      [`/s/${shortCode}`, /note\.txt/],
     ] as const) {
       await page.goto(`${app.server.origin}${path}`, { waitUntil: 'networkidle' });
       await page.getByText(heading).first().waitFor();
@@ -109,6 +110,47 @@ describe('the first visit in Chromium: transfer and status', () => {
       expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
     }
     await page.close();
+  });
+
+  it("asks for a file's info once, the answer preloaded with the page, and resolves a short link once, from its first script", async () => {
+    const { fileId, shortCode } = await uploadPlain(app.server.origin);
+    for (const path of [`/download/${fileId}`, `/s/${shortCode}`]) {
+      const page = await app.browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const asked: { url: string; by: string }[] = [];
+      cdp.on('Network.requestWillBeSent', (event) => {
+        if (!event.request.url.includes('/api/')) return;
+        const frame = event.initiator.stack?.callFrames[0];
+        asked.push({
+          url: new URL(event.request.url).pathname,
+          by: event.initiator.type === 'script' ? new URL(frame?.url ?? 'x:').pathname : 'page',
+        });
+      });
+      const warnings: string[] = [];
+      page.on('console', (message) => warnings.push(message.text()));
+      await page.goto(`${app.server.origin}${path}`);
+      await page.getByText('note.txt').first().waitFor();
+      // Chromium says so in the console when a preload goes unused for a few seconds.
+      await page.waitForTimeout(3500);
+      const count = (url: string) => asked.filter((request) => request.url === url).length;
+      expect(count(`/api/files/${fileId}/info`), path).toBe(1);
+      expect(count('/api/config'), path).toBe(1);
+      expect(asked.find((r) => r.url === `/api/files/${fileId}/info`)?.by, path).toBe('page');
+      expect(
+        warnings.filter((text) => /preload/i.test(text)),
+        path,
+      ).toEqual([]);
+      if (path.startsWith('/s/')) {
+        expect(
+          asked.filter((r) => r.url === `/api/s/${shortCode}`),
+          path,
+        ).toEqual([
+          { url: `/api/s/${shortCode}`, by: expect.stringMatching(/^\/assets\/short-link-early-/) },
+        ]);
+      }
+      await page.close();
+    }
   });
 
   it('opens a short link on a phone without shifting anything in view', async () => {

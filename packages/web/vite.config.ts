@@ -4,11 +4,12 @@ import { downloadWorkerPlugin } from './build/download-worker';
 import { homeChunkSplitting } from './build/home-chunk';
 import { pageScriptsPlugin } from './build/page-scripts';
 import { PREACT_ALIASES } from './build/preact';
+import { shortLinkPagePlugin } from './build/short-link-page';
 
 export default defineConfig({
   // JSX is compiled by Vite itself (tsconfig's react-jsx); React's runtime modules resolve to Preact.
   resolve: { alias: PREACT_ALIASES },
-  plugins: [downloadWorkerPlugin(), pageScriptsPlugin(), compressPlugin()],
+  plugins: [downloadWorkerPlugin(), shortLinkPagePlugin(), pageScriptsPlugin(), compressPlugin()],
   build: {
     outDir: 'dist',
     // Maps stay beside the build for whoever deploys it; no script points to them and the server

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, appRouteOf, isAppPath, matchesRoute } from './app-routes';
+import { APP_ROUTES, appRouteOf, isAppPath, matchesRoute, routeParams } from './app-routes';
 
 describe('app routes', () => {
   it('knows every page of the web app, with and without its optional part', () => {
@@ -55,5 +55,14 @@ describe('app routes', () => {
     expect(matchesRoute('/x/:id?', '/x')).toBe(true);
     expect(matchesRoute(APP_ROUTES.home, '/')).toBe(true);
     expect(matchesRoute(APP_ROUTES.home, '/about')).toBe(false);
+  });
+
+  it("reads a page's `:name` segments from its path, as written, so the server can name what the page will ask for", () => {
+    expect(routeParams(APP_ROUTES.download, '/download/abc123')).toEqual({ fileId: 'abc123' });
+    expect(routeParams(APP_ROUTES.shortLink, '/s/Xy7aB2/')).toEqual({ shortCode: 'Xy7aB2' });
+    expect(routeParams(APP_ROUTES.download, '/download')).toEqual({});
+    expect(routeParams(APP_ROUTES.download, '/download/a%2Fb')).toEqual({ fileId: 'a%2Fb' });
+    expect(routeParams(APP_ROUTES.download, '/download/abc/extra')).toBeUndefined();
+    expect(routeParams(APP_ROUTES.shortLink, '/download/abc')).toBeUndefined();
   });
 });

@@ -27,14 +27,29 @@ export type AppRoute = keyof typeof APP_ROUTES;
 
 /** Whether `pattern` (a route of the table above) matches `pathname` (no query, no fragment). */
 export function matchesRoute(pattern: string, pathname: string): boolean {
+  return routeParams(pattern, pathname) !== undefined;
+}
+
+/**
+ * The `:name` segments of `pathname` under `pattern`, as they appear in the path (not decoded;
+ * one left out is absent); undefined when the pattern does not match.
+ */
+export function routeParams(pattern: string, pathname: string): Record<string, string> | undefined {
   const wanted = segmentsOf(pattern);
   const given = segmentsOf(pathname);
-  if (given.length > wanted.length) return false;
-  return wanted.every((part, index) => {
+  if (given.length > wanted.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of wanted.entries()) {
     const segment = given[index];
-    if (segment === undefined) return part.startsWith(':') && part.endsWith('?');
-    return part.startsWith(':') || part === segment;
-  });
+    const name = part.startsWith(':') ? part.slice(1).replace(/\?$/, '') : undefined;
+    if (segment === undefined) {
+      if (name !== undefined && part.endsWith('?')) continue;
+      return undefined;
+    }
+    if (name !== undefined) params[name] = segment;
+    else if (part !== segment) return undefined;
+  }
+  return params;
 }
 
 /** The page of the web app at `pathname`, the first of the table that matches; undefined if none. */

@@ -30,3 +30,48 @@ describe('apiRequest with a schema', () => {
     expect(await apiRequest('/upload/abort', { method: 'POST' })).toEqual({ anything: [1, 2] });
   });
 });
+
+describe('apiRequest for a preloaded read', () => {
+  it('sends no header of its own and no session token, as the Link preload it must match', async () => {
+    localStorage.setItem('authToken', 'tok');
+    const api = mockApi({ 'GET /config': ok({}) });
+    await apiRequest('/config', { preloaded: true });
+    const [, init] = api.fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).has('Accept')).toBe(false);
+    expect(api.calls[0]?.authorization).toBeNull();
+    // Credentials as a `crossorigin` preload has them: same origin, the default.
+    expect(init.credentials).toBeUndefined();
+    expect(init.method).toBe('GET');
+  });
+
+  it('still sends the session token with an ordinary request', async () => {
+    localStorage.setItem('authToken', 'tok');
+    const api = mockApi({ 'GET /auth/me': ok({}) });
+    await apiRequest('/auth/me');
+    expect(api.calls[0]?.authorization).toBe('Bearer tok');
+  });
+});
+
+describe('apiRequest with an answer already asked for', () => {
+  it('reads that answer instead of asking again', async () => {
+    const api = mockApi({});
+    const answer = Promise.resolve(
+      new Response(JSON.stringify({ status: 'success', data: { downloadUrl: '/download/x' } }), {
+        status: 200,
+      }),
+    );
+    expect(await apiRequest('/s/x', { answer })).toEqual({ downloadUrl: '/download/x' });
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("fails as a request that failed would, with the server's message", async () => {
+    mockApi({});
+    const answer = Promise.resolve(
+      new Response(JSON.stringify({ status: 'error', message: 'gone' }), { status: 410 }),
+    );
+    await expect(apiRequest('/s/x', { answer })).rejects.toMatchObject({
+      message: 'gone',
+      status: 410,
+    });
+  });
+});

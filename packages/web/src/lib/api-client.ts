@@ -22,6 +22,16 @@ export interface ApiRequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * A read the server may name in the page's `Link` header (`rel=preload; as=fetch; crossorigin`,
+   * server's page-data.ts): sent as the browser sends that preload, with no header of its own and
+   * no session token, so that the browser hands over the answer it already has. Firefox asks
+   * again when the request has an `Authorization` header the preload had not (Chromium matches
+   * on the URL and the credentials mode). Only for GETs that need no session.
+   */
+  preloaded?: boolean;
+  /** The answer, already asked for (a short link's early resolution): read instead of asking. */
+  answer?: Promise<Response>;
 }
 
 /** Told of every 401 answered to a request that carried this bearer token. */
@@ -67,18 +77,22 @@ export async function apiRequest(
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ];
   const active = signals.filter((s): s is AbortSignal => Boolean(s));
-  const token = storedToken();
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: active.length ? AbortSignal.any(active) : undefined,
-    referrerPolicy: 'no-referrer',
-  });
+  const token = options.preloaded || options.answer ? null : storedToken();
+  const response = await (options.answer ??
+    fetch(`${API_BASE}${path}`, {
+      method,
+      // Nothing the preload did not send (see `preloaded`).
+      headers: options.preloaded
+        ? {}
+        : {
+            Accept: 'application/json',
+            ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: active.length ? AbortSignal.any(active) : undefined,
+      referrerPolicy: 'no-referrer',
+    }));
   const text = await response.text();
   if (response.status === 401 && token) {
     for (const listener of unauthorizedListeners) listener(token);

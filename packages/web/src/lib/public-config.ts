@@ -12,7 +12,8 @@ import { apiRequest } from './api-client';
 const CONFIG_QUERY = {
   queryKey: ['public-config'],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest('/config', { schema: publicConfigSchema, signal }),
+    // Every page's `Link` header preloads it (server's page-data.ts).
+    apiRequest('/config', { schema: publicConfigSchema, signal, preloaded: true }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 } as const;

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,6 +91,36 @@ describe('RootLayout top bar', () => {
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('is scrolled at once on a page that opens scrolled down (a reload keeps its place)', async () => {
+    Object.defineProperty(window, 'scrollY', { value: 400, configurable: true, writable: true });
+    try {
+      renderLayout('/');
+      await waitFor(() => expect(screen.getByRole('banner')).toHaveClass('scrolled'));
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
+    }
+  });
+
+  it('reads the scroll position once the bar is on the page, never while it is being put in', () => {
+    // Reading scrollY while elements are being added makes the browser lay the page out there and
+    // then, before it is complete (a phone's first visit spent tens of milliseconds on it).
+    const barInPageAtRead: boolean[] = [];
+    Object.defineProperty(window, 'scrollY', {
+      configurable: true,
+      get: () => {
+        barInPageAtRead.push(document.querySelector('header.sd-topbar') !== null);
+        return 0;
+      },
+    });
+    try {
+      renderLayout('/');
+      expect(barInPageAtRead.length).toBeGreaterThan(0);
+      expect(barInPageAtRead.every(Boolean)).toBe(true);
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
+    }
   });
 
   it('becomes scrolled only past 50 px of scrolling', () => {

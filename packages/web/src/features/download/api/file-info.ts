@@ -8,11 +8,17 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 /** The download client's timeout. */
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
+/**
+ * A file's info is for whoever has its link and needs no session. The server preloads it with the
+ * download page and a short link's page (its `Link` header), and this request is sent as that
+ * preload is, so that the browser's early answer is the one used.
+ */
 export function getFileInfo(fileId: string, signal?: AbortSignal): Promise<FileInfo> {
   return apiRequest(`/files/${encodeURIComponent(fileId)}/info`, {
     schema: fileInfoSchema,
     signal,
     timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    preloaded: true,
   });
 }
 

@@ -1,5 +1,6 @@
 import { shortLinkTargetSchema } from '@sealdrop/core/api-schemas';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { resolvePath, takeEarlyResolution } from './early-resolution';
 
 /** The short-link page's fixed messages, word for word. */
 export const SHORT_LINK_MESSAGES = {
@@ -36,8 +37,10 @@ export async function resolveShortLink(shortCode: string, signal?: AbortSignal):
   try {
     if (!shortCode.trim()) throw new ShortLinkError(SHORT_LINK_MESSAGES.noCode);
     // Parsed here rather than by apiRequest: an answer without a target has a message of its own.
+    // The page's first script may have asked already (early-resolution.ts): its answer is used.
+    const early = takeEarlyResolution(shortCode) ?? undefined;
     const answer = shortLinkTargetSchema.safeParse(
-      await apiRequest(`/s/${encodeURIComponent(shortCode)}`, { signal }),
+      await apiRequest(resolvePath(shortCode), { signal, answer: early }),
     );
     if (!answer.success) throw new ShortLinkError(SHORT_LINK_MESSAGES.badResponse);
     return toAppPath(answer.data.downloadUrl);
