@@ -79,6 +79,20 @@ async function lighthouseOnce(url, form) {
   }
 }
 
+/**
+ * One Lighthouse run that recorded the page load. Lighthouse sometimes fails to record its trace
+ * (`NO_NAVSTART`, a score of 0 with no timings: about 1 run in 30 here); such a run measured
+ * nothing, so it is logged and run again rather than pulling a median or a range down.
+ */
+async function traceableRun(url, form, label, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const sample = await lighthouseOnce(url, form);
+    log(`${label}: ${JSON.stringify(sample)}`);
+    if (!sample.runtimeError) return sample;
+    if (attempt === attempts) throw new Error(`${label}: Lighthouse failed ${attempts} times`);
+  }
+}
+
 const app = await startApp();
 try {
   const js = measureHomePageJs(`${ROOT}/packages/web/dist`);
@@ -97,9 +111,7 @@ try {
       const url = `${app.origin}${paths[page]}`;
       const samples = [];
       for (let run = 0; run < runs; run += 1) {
-        const sample = await lighthouseOnce(url, form);
-        log(`${form} ${page} run ${run + 1}: ${JSON.stringify(sample)}`);
-        samples.push(sample);
+        samples.push(await traceableRun(url, form, `${form} ${page} run ${run + 1}`));
       }
       const pick = (key) => median(samples.map((sample) => sample[key]));
       console.log(
