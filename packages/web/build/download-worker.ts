@@ -6,26 +6,16 @@
  * built file rather than its sources.
  */
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { bundleClassicScript } from './classic-script';
 
 export const DOWNLOAD_WORKER_FILE = 'download-sw.js';
 const ENTRY = fileURLToPath(
   new URL('../src/features/download/service-worker/download-sw.ts', import.meta.url),
 );
 
-export async function bundleDownloadWorker(options: { minify: boolean }): Promise<string> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    minify: options.minify,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+export function bundleDownloadWorker(options: { minify: boolean }): Promise<string> {
+  return bundleClassicScript(ENTRY, options);
 }
 
 /** Emits /download-sw.js next to the app on `vite build`, and serves it fresh on `vite dev`. */

@@ -8,24 +8,14 @@
  * `vite dev` there is no such page: the short link's page asks itself.
  */
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { bundleClassicScript } from './classic-script';
 
 export const SHORT_LINK_PAGE = 'short-link.html';
 const ENTRY = fileURLToPath(new URL('../src/app/short-link-early.ts', import.meta.url));
 
-export async function bundleShortLinkEarly(): Promise<string> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+export function bundleShortLinkEarly(): Promise<string> {
+  return bundleClassicScript(ENTRY, { minify: true });
 }
 
 /**
