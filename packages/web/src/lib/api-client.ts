@@ -72,25 +72,16 @@ export async function apiRequest(
   options: ApiRequestOptions & { schema?: ResponseSchema<unknown> } = {},
 ): Promise<unknown> {
   const method = options.method ?? 'GET';
-  const signals = [
-    options.signal,
-    options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
-  ];
-  const active = signals.filter((s): s is AbortSignal => Boolean(s));
   const token = options.preloaded || options.answer ? null : storedToken();
   const response = await (options.answer ??
     fetch(`${API_BASE}${path}`, {
       method,
-      // Nothing the preload did not send (see `preloaded`).
-      headers: options.preloaded
-        ? {}
-        : {
-            Accept: 'application/json',
-            ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
+      headers: options.preloaded ? {} : headersFor(options.body, token),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: active.length ? AbortSignal.any(active) : undefined,
+      signal: anyOf(
+        options.signal,
+        options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
+      ),
       referrerPolicy: 'no-referrer',
     }));
   const text = await response.text();
@@ -104,4 +95,19 @@ export async function apiRequest(
   } catch {
     throw new ApiError(UNEXPECTED_ANSWER, response.status);
   }
+}
+
+/** A request's headers (a preloaded read sends none, to match the preload: see `preloaded`). */
+function headersFor(body: unknown, token: string | null): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** One signal for whichever of `signals` aborts first; undefined when there is none. */
+function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const active = signals.filter((signal): signal is AbortSignal => Boolean(signal));
+  return active.length ? AbortSignal.any(active) : undefined;
 }
